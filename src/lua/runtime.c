@@ -1,0 +1,674 @@
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "lua/runtime.h"
+#include "opt/opt.h"
+#include "util/log.h"
+#include "config.h"
+
+#include "lua/ffi_cdef.h"
+#include "lua/sysbench_bc.h"
+#include "lua/cmdline_bc.h"
+#include "lua/report_bc.h"
+#include "lua/compat_bc.h"
+
+struct lrt {
+	lua_State *L;
+	int tid;
+};
+
+static struct {
+	int argc;
+	char **argv;
+	char *command;
+	const struct lrt_script *script;
+} R;
+
+static const struct {
+	const char *name;
+	const unsigned char *bc;
+	size_t len;
+} lrt_modules[] = {
+	{ "=[bench]sysbench", luaJIT_BC_bench_sysbench, luaJIT_BC_bench_sysbench_SIZE },
+	{ "=[bench]cmdline", luaJIT_BC_bench_cmdline, luaJIT_BC_bench_cmdline_SIZE },
+	{ "=[bench]report", luaJIT_BC_bench_report, luaJIT_BC_bench_report_SIZE },
+	{ "=[bench]compat", luaJIT_BC_bench_compat, luaJIT_BC_bench_compat_SIZE },
+};
+
+/* ---- locating and reading the script ---------------------------------- */
+
+static int file_exists(const char *p)
+{
+	return access(p, R_OK) == 0;
+}
+
+static char *read_all(FILE *f, size_t *len)
+{
+	size_t cap = 65536, n = 0;
+	char *buf = malloc(cap), *nb;
+	size_t r;
+	if (buf == NULL)
+		return NULL;
+	while ((r = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += r;
+		if (n == cap) {
+			cap *= 2;
+			nb = realloc(buf, cap);
+			if (nb == NULL) {
+				free(buf);
+				return NULL;
+			}
+			buf = nb;
+		}
+	}
+	if (ferror(f)) {
+		free(buf);
+		return NULL;
+	}
+	*len = n;
+	return buf;
+}
+
+/* Built-ins come from the source tree when this binary is the one in the
+ * build directory (so a stale installed copy never shadows edits), else
+ * from the installed data directory. */
+static const char *lrt_luadir(void)
+{
+	static char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	const char *env = getenv("BENCH_LUA_DIR");
+	if (env && *env)
+		return env;
+	if (n > 0) {
+		char *slash;
+		exe[n] = 0;
+		slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = 0;
+			if (strcmp(exe, BENCH_BUILDDIR) == 0)
+				return BENCH_SRC_LUADIR;
+		}
+	}
+	return BENCH_PKGDATADIR;
+}
+
+int lrt_script_load(const char *workload, struct lrt_script *out)
+{
+	char path[PATH_MAX];
+	FILE *f;
+	int is_stdin = workload == NULL || strcmp(workload, "-") == 0;
+
+	memset(out, 0, sizeof(*out));
+	out->name = strdup(is_stdin ? "-" : workload);
+	if (is_stdin) {
+		out->chunkname = strdup("=stdin");
+		f = stdin;
+	} else {
+		if (file_exists(workload) && strchr(workload, '/') == NULL &&
+		    strlen(workload) > 4 && strcmp(workload + strlen(workload) - 4, ".lua") == 0)
+			snprintf(path, sizeof(path), "%s", workload);
+		else if (strchr(workload, '/') || (strlen(workload) > 4 &&
+		         strcmp(workload + strlen(workload) - 4, ".lua") == 0))
+			snprintf(path, sizeof(path), "%s", workload);
+		else
+			snprintf(path, sizeof(path), "%s/%s.lua", lrt_luadir(), workload);
+		if (!file_exists(path)) {
+			/* a plain name that is also a file in the current dir */
+			if (file_exists(workload))
+				snprintf(path, sizeof(path), "%s", workload);
+			else {
+				log_msg(LOG_FATAL, "Cannot find benchmark '%s': no such built-in test, file or module",
+				        workload);
+				lrt_script_free(out);
+				return -ENOENT;
+			}
+		}
+		f = fopen(path, "r");
+		if (f == NULL) {
+			log_msg(LOG_FATAL, "cannot open '%s': %s", path, strerror(errno));
+			lrt_script_free(out);
+			return -errno;
+		}
+		out->path = strdup(path);
+		out->chunkname = malloc(strlen(path) + 2);
+		sprintf(out->chunkname, "@%s", path);
+	}
+	out->source = read_all(f, &out->len);
+	if (f != stdin)
+		fclose(f);
+	if (out->source == NULL) {
+		log_msg(LOG_FATAL, "cannot read the script '%s'", out->name);
+		lrt_script_free(out);
+		return -EIO;
+	}
+	R.script = out;
+	return 0;
+}
+
+void lrt_script_free(struct lrt_script *s)
+{
+	if (s == NULL)
+		return;
+	free(s->name);
+	free(s->path);
+	free(s->chunkname);
+	free(s->source);
+	memset(s, 0, sizeof(*s));
+}
+
+void lrt_set_cmdline(int argc, char **argv, const char *command)
+{
+	R.argc = argc;
+	R.argv = argv;
+	free(R.command);
+	R.command = command ? strdup(command) : NULL;
+}
+
+/* ---- state creation ------------------------------------------------------ */
+
+/* One-line text of the error on top of the stack. */
+static const char *lrt_errmsg(lua_State *L)
+{
+	const char *m = lua_tostring(L, -1);
+	if (m)
+		return m;
+	if (lua_istable(L, -1)) {
+		lua_getfield(L, -1, "sql_errmsg");
+		m = lua_tostring(L, -1);
+		lua_pop(L, 1);
+		if (m)
+			return m;
+	}
+	return "(error object is not a string)";
+}
+
+static int lrt_print_options_cb(lua_State *L)
+{
+	(void)L;
+	lrt_print_options(R.script ? R.script->name : "script");
+	return 0;
+}
+
+static void lrt_set_package_path(lua_State *L)
+{
+	char buf[3 * PATH_MAX];
+	char dir[PATH_MAX] = ".";
+	const char *env = getenv("LUA_PATH");
+
+	if (R.script && R.script->path) {
+		const char *slash = strrchr(R.script->path, '/');
+		if (slash) {
+			size_t n = (size_t)(slash - R.script->path);
+			if (n >= sizeof(dir))
+				n = sizeof(dir) - 1;
+			memcpy(dir, R.script->path, n);
+			dir[n] = 0;
+		}
+	}
+	snprintf(buf, sizeof(buf), "%s/?.lua;./?.lua;%s/?.lua;%s%s", dir, lrt_luadir(),
+	         env ? env : "", env ? "" : ";");
+	lua_getglobal(L, "package");
+	lua_pushstring(L, buf);
+	lua_setfield(L, -2, "path");
+	lua_pop(L, 1);
+}
+
+int lrt_create(const struct lrt_script *s, int tid, struct lrt **out)
+{
+	struct lrt *l = calloc(1, sizeof(*l));
+	lua_State *L;
+	size_t i;
+	int k;
+
+	if (l == NULL)
+		return -ENOMEM;
+	L = luaL_newstate();
+	if (L == NULL) {
+		free(l);
+		log_msg(LOG_FATAL, "cannot create a Lua state: out of memory");
+		return -ENOMEM;
+	}
+	l->L = L;
+	l->tid = tid;
+	luaL_openlibs(L);
+
+	/* ffi as a global, with our declarations */
+	lua_getglobal(L, "require");
+	lua_pushstring(L, "ffi");
+	if (lua_pcall(L, 1, 1, 0))
+		goto lua_err;
+	lua_pushvalue(L, -1);
+	lua_setglobal(L, "ffi");
+	lua_getfield(L, -1, "cdef");
+	lua_pushstring(L, bench_ffi_cdef);
+	if (lua_pcall(L, 1, 0, 0))
+		goto lua_err;
+	lua_pop(L, 1);
+
+	/* the sysbench table the modules extend */
+	lua_newtable(L);
+	lua_pushinteger(L, tid);
+	lua_setfield(L, -2, "tid");
+	lua_pushstring(L, "1.0.20");
+	lua_setfield(L, -2, "version");
+	lua_pushstring(L, "bench " PACKAGE_VERSION);
+	lua_setfield(L, -2, "version_string");
+	lua_pushstring(L, PACKAGE_VERSION);
+	lua_setfield(L, -2, "bench_version");
+	lua_pushcfunction(L, lrt_print_options_cb);
+	lua_setfield(L, -2, "__print_options");
+	lua_newtable(L);                      /* cmdline */
+	lua_newtable(L);                      /* argv */
+	for (k = 0; k < R.argc; k++) {
+		lua_pushstring(L, R.argv[k]);
+		lua_rawseti(L, -2, k);
+	}
+	lua_setfield(L, -2, "argv");
+	if (R.command) {
+		lua_pushstring(L, R.command);
+		lua_setfield(L, -2, "command");
+	}
+	if (s && s->path) {
+		lua_pushstring(L, s->path);
+		lua_setfield(L, -2, "script_path");
+	}
+	lua_setfield(L, -2, "cmdline");
+	lua_setglobal(L, "sysbench");
+
+	lrt_set_package_path(L);
+
+	for (i = 0; i < sizeof(lrt_modules) / sizeof(lrt_modules[0]); i++) {
+		if (luaL_loadbuffer(L, (const char *)lrt_modules[i].bc, lrt_modules[i].len,
+		                    lrt_modules[i].name) || lua_pcall(L, 0, 0, 0))
+			goto lua_err;
+	}
+	if (tid >= 0)
+		lrt_publish_options(l, 0);
+
+	if (s) {
+		if (luaL_loadbuffer(L, s->source, s->len, s->chunkname)) {
+			log_msg(LOG_FATAL, "%s", lrt_errmsg(L));
+			goto err;
+		}
+		if (lua_pcall(L, 0, 0, 0)) {
+			log_msg(LOG_FATAL, "%s", lrt_errmsg(L));
+			goto err;
+		}
+	}
+	*out = l;
+	return 0;
+
+lua_err:
+	log_msg(LOG_FATAL, "cannot initialise Lua: %s", lrt_errmsg(L));
+err:
+	lrt_destroy(l);
+	return -EIO;
+}
+
+void lrt_destroy(struct lrt *l)
+{
+	if (l == NULL)
+		return;
+	if (l->L)
+		lua_close(l->L);
+	free(l);
+}
+
+/* ---- options ------------------------------------------------------------ */
+
+static const enum opt_type lrt_arg_types[] = {
+	[0] = OPT_BOOL,  /* ARG_NONE */
+	[1] = OPT_BOOL, [2] = OPT_INT, [3] = OPT_SIZE, [4] = OPT_DOUBLE,
+	[5] = OPT_STRING, [6] = OPT_LIST, [7] = OPT_FILE,
+};
+
+/* Default value of a declared option, as text; type inferred from it when
+ * the declaration gives none. Leaves the stack as it found it. */
+static int lrt_option_def(lua_State *L, int idx, struct opt_def *d, char *defbuf,
+                          size_t deflen)
+{
+	int t;
+	lua_rawgeti(L, idx, 3);
+	if (lua_isnumber(L, -1)) {
+		lua_Integer a = lua_tointeger(L, -1);
+		if (a < 0 || a > 7) {
+			lua_pop(L, 1);
+			return -EINVAL;
+		}
+		d->type = lrt_arg_types[a];
+		t = 1;
+	} else {
+		t = 0;
+	}
+	lua_pop(L, 1);
+
+	lua_rawgeti(L, idx, 2);
+	switch (lua_type(L, -1)) {
+	case LUA_TBOOLEAN:
+		if (!t)
+			d->type = OPT_BOOL;
+		snprintf(defbuf, deflen, "%s", lua_toboolean(L, -1) ? "on" : "off");
+		d->defval = defbuf;
+		break;
+	case LUA_TNUMBER: {
+		double v = lua_tonumber(L, -1);
+		if (!t)
+			d->type = (v == (double)(long long)v) ? OPT_INT : OPT_DOUBLE;
+		if (v == (double)(long long)v)
+			snprintf(defbuf, deflen, "%lld", (long long)v);
+		else
+			snprintf(defbuf, deflen, "%.10g", v);
+		d->defval = defbuf;
+		break;
+	}
+	case LUA_TSTRING:
+		if (!t)
+			d->type = OPT_STRING;
+		snprintf(defbuf, deflen, "%s", lua_tostring(L, -1));
+		d->defval = defbuf;
+		break;
+	case LUA_TTABLE: {
+		size_t n = lua_objlen(L, -1), i, off = 0;
+		if (!t)
+			d->type = OPT_LIST;
+		defbuf[0] = 0;
+		for (i = 1; i <= n; i++) {
+			lua_rawgeti(L, -1, (int)i);
+			off += snprintf(defbuf + off, off < deflen ? deflen - off : 0, "%s%s",
+			                i > 1 ? "," : "", lua_tostring(L, -1) ? lua_tostring(L, -1) : "");
+			lua_pop(L, 1);
+		}
+		d->defval = defbuf;
+		break;
+	}
+	default:
+		if (!t)
+			d->type = OPT_STRING;
+		d->defval = NULL;
+		d->flags |= OPT_F_NODEFAULT;
+		break;
+	}
+	lua_pop(L, 1);
+	return 0;
+}
+
+int lrt_register_options(struct lrt *l, const char *name, unsigned *ndeclared)
+{
+	lua_State *L = l->L;
+	char group[512];
+	int rc = 0;
+	unsigned n = 0;
+
+	*ndeclared = 0;
+	snprintf(group, sizeof(group), "%s options", name);
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "cmdline");
+	lua_getfield(L, -1, "options");
+	if (!lua_istable(L, -1)) {
+		lua_pop(L, 3);
+		return 0;
+	}
+	lua_pushnil(L);
+	while (lua_next(L, -2)) {
+		struct opt_def d;
+		char defbuf[4096];
+		memset(&d, 0, sizeof(d));
+		if (lua_type(L, -2) != LUA_TSTRING || !lua_istable(L, -1)) {
+			log_msg(LOG_FATAL, "sysbench.cmdline.options: each entry must be name = {description, default}");
+			lua_pop(L, 5);
+			return -EINVAL;
+		}
+		d.name = lua_tostring(L, -2);
+		lua_rawgeti(L, -1, 1);
+		d.desc = lua_tostring(L, -1) ? lua_tostring(L, -1) : "";
+		if (lrt_option_def(L, lua_gettop(L) - 1, &d, defbuf, sizeof(defbuf))) {
+			log_msg(LOG_FATAL, "option '%s': invalid type in sysbench.cmdline.options", d.name);
+			lua_pop(L, 6);
+			return -EINVAL;
+		}
+		rc = opt_define(group, &d, 1);
+		lua_pop(L, 2);
+		if (rc == -EEXIST)
+			rc = 0;       /* a script may redeclare a core option */
+		if (rc) {
+			fprintf(stderr, "%s\n", opt_error());
+			lua_pop(L, 4);
+			return rc;
+		}
+		n++;
+	}
+	lua_pop(L, 3);
+	*ndeclared = n;
+	return 0;
+}
+
+void lrt_print_options(const char *name)
+{
+	char group[512];
+	snprintf(group, sizeof(group), "%s options", name);
+	opt_print_group(stdout, group, 1);
+}
+
+/* Push an option's value as sysbench does: booleans, numbers, strings, and
+ * tables of strings for lists. */
+static void lrt_push_opt(lua_State *L, const struct opt *o)
+{
+	const char *const *items;
+	unsigned n, i;
+	switch (opt_type_of(o)) {
+	case OPT_BOOL:
+		lua_pushboolean(L, opt_bool(o));
+		break;
+	case OPT_INT:
+		lua_pushnumber(L, (lua_Number)opt_int(o));
+		break;
+	case OPT_SIZE:
+		lua_pushnumber(L, (lua_Number)opt_size(o));
+		break;
+	case OPT_DOUBLE:
+		lua_pushnumber(L, opt_double(o));
+		break;
+	case OPT_LIST:
+		n = opt_list(o, &items);
+		lua_createtable(L, (int)n, 0);
+		for (i = 0; i < n; i++) {
+			lua_pushstring(L, items[i]);
+			lua_rawseti(L, -2, (int)i + 1);
+		}
+		break;
+	default:
+		if (opt_value_text(o))
+			lua_pushstring(L, opt_value_text(o));
+		else
+			lua_pushnil(L);
+		break;
+	}
+}
+
+int lrt_publish_options(struct lrt *l, int legacy)
+{
+	lua_State *L = l->L;
+	struct opt *o;
+	char name[256];
+
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "opt");
+	for (o = opt_first(); o; o = opt_next(o)) {
+		char *p;
+		snprintf(name, sizeof(name), "%s", opt_name(o));
+		for (p = name; *p; p++)
+			if (*p == '-')
+				*p = '_';
+		lrt_push_opt(L, o);
+		lua_setfield(L, -2, name);
+		if (legacy) {
+			lrt_push_opt(L, o);
+			lua_setglobal(L, name);
+		}
+	}
+	lua_pop(L, 2);
+	return 0;
+}
+
+/* ---- calls ---------------------------------------------------------------- */
+
+int lrt_has_function(struct lrt *l, const char *fname)
+{
+	int r;
+	lua_getglobal(l->L, fname);
+	r = lua_isfunction(l->L, -1);
+	lua_pop(l->L, 1);
+	return r;
+}
+
+int lrt_call(struct lrt *l, const char *fname, int tid)
+{
+	lua_State *L = l->L;
+	lua_getglobal(L, fname);
+	if (tid >= 0)
+		lua_pushinteger(L, tid);
+	if (lua_pcall(L, tid >= 0 ? 1 : 0, 0, 0)) {
+		log_msg(LOG_FATAL, "`%s' function failed: %s", fname, lrt_errmsg(L));
+		lua_pop(L, 1);
+		return -EIO;
+	}
+	return 0;
+}
+
+/* Pushes sysbench.cmdline.commands[cmd] (or nil). */
+static void lrt_push_command(lua_State *L, const char *cmd)
+{
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "cmdline");
+	lua_getfield(L, -1, "commands");
+	if (lua_istable(L, -1))
+		lua_getfield(L, -1, cmd);
+	else
+		lua_pushnil(L);
+	lua_replace(L, -4);
+	lua_pop(L, 2);
+}
+
+int lrt_command_kind(struct lrt *l, const char *cmd)
+{
+	lua_State *L = l->L;
+	int kind = 0;
+	lrt_push_command(L, cmd);
+	if (lua_istable(L, -1)) {
+		lua_rawgeti(L, -1, 1);
+		if (lua_isfunction(L, -1)) {
+			lua_rawgeti(L, -2, 2);
+			kind = lua_toboolean(L, -1) ? 2 : 1;
+			lua_pop(L, 1);
+		}
+		lua_pop(L, 1);
+	} else if (lua_isfunction(L, -1)) {
+		kind = 1;
+	}
+	lua_pop(L, 1);
+	return kind;
+}
+
+int lrt_run_command(struct lrt *l, const char *cmd)
+{
+	lua_State *L = l->L;
+	lrt_push_command(L, cmd);
+	if (lua_istable(L, -1)) {
+		lua_rawgeti(L, -1, 1);
+		lua_remove(L, -2);
+	}
+	if (!lua_isfunction(L, -1)) {
+		lua_pop(L, 1);
+		return -ENOENT;
+	}
+	if (l->tid >= 0)
+		lua_pushinteger(L, l->tid);
+	if (lua_pcall(L, l->tid >= 0 ? 1 : 0, 0, 0)) {
+		log_msg(LOG_FATAL, "`%s' function failed: %s", cmd, lrt_errmsg(L));
+		lua_pop(L, 1);
+		return -EIO;
+	}
+	return 0;
+}
+
+/* ---- report hooks ------------------------------------------------------ */
+
+static int lrt_hook(struct lrt *l, const char *name, const sb_stat_t *st)
+{
+	lua_State *L = l->L;
+	int handled;
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "__call_hook");
+	lua_pushstring(L, name);
+	lua_pushlightuserdata(L, (void *)st);
+	if (lua_pcall(L, 2, 1, 0)) {
+		log_msg(LOG_FATAL, "`%s' hook failed: %s", name, lrt_errmsg(L));
+		lua_pop(L, 2);
+		return -EIO;
+	}
+	handled = lua_toboolean(L, -1);
+	lua_pop(L, 2);
+	fflush(stdout);
+	return handled;
+}
+
+static int lrt_hook_intermediate(const sb_stat_t *st, void *ud)
+{
+	return lrt_hook(ud, "report_intermediate", st);
+}
+
+static int lrt_hook_cumulative(const sb_stat_t *st, void *ud)
+{
+	return lrt_hook(ud, "report_cumulative", st);
+}
+
+static int lrt_hook_summary(const sb_stat_t *st, void *ud)
+{
+	return lrt_hook(ud, "report_summary", st);
+}
+
+static int lrt_hook_defined(struct lrt *l, const char *name)
+{
+	int r;
+	lua_getglobal(l->L, "sysbench");
+	lua_getfield(l->L, -1, "hooks");
+	lua_getfield(l->L, -1, name);
+	r = lua_isfunction(l->L, -1);
+	lua_pop(l->L, 3);
+	return r;
+}
+
+void lrt_report_hooks(struct lrt *l, struct report_hooks *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->ud = l;
+	if (lrt_hook_defined(l, "report_intermediate"))
+		h->intermediate = lrt_hook_intermediate;
+	if (lrt_hook_defined(l, "report_cumulative"))
+		h->cumulative = lrt_hook_cumulative;
+	if (lrt_hook_defined(l, "report_summary"))
+		h->summary = lrt_hook_summary;
+}
+
+void lrt_report_end(struct lrt *l)
+{
+	lua_getglobal(l->L, "sysbench");
+	lua_getfield(l->L, -1, "__report_end");
+	if (lua_pcall(l->L, 0, 0, 0))
+		lua_pop(l->L, 1);
+	lua_pop(l->L, 1);
+	fflush(stdout);
+}
+
+int lrt_used_sql(struct lrt *l)
+{
+	(void)l;
+	return 0;
+}

@@ -1,0 +1,76 @@
+/*
+ * runtime: the Lua side of a run. One struct lrt per thread (the main
+ * thread has one too), each with its own lua_State holding the built-in
+ * modules and the workload script.
+ *
+ * Errors: functions return 0 or a negative errno; Lua errors are printed
+ * as one "FATAL: ..." line naming the script file and line before
+ * returning -EIO. A struct lrt is used by one thread at a time.
+ */
+#ifndef BENCH_RUNTIME_H
+#define BENCH_RUNTIME_H
+
+#include <stddef.h>
+#include "stats/report.h"
+
+/* The workload's source, resolved once and shared read-only by every
+ * state. */
+struct lrt_script {
+	char *name;        /* as given on the command line ("cpu", "x.lua", "-") */
+	char *path;        /* file read, or NULL for stdin */
+	char *chunkname;   /* "@path" or "=stdin" */
+	char *source;
+	size_t len;
+};
+
+struct lrt;
+
+/* Find and read the workload: a built-in name (NAME.lua in the source tree
+ * when run from the build directory, else in the installed data
+ * directory), a path to a file, or "-"/NULL for stdin. Returns 0, or
+ * -ENOENT after printing "FATAL: Cannot find benchmark '...'". */
+int lrt_script_load(const char *workload, struct lrt_script *out);
+void lrt_script_free(struct lrt_script *s);
+
+/* Set what every state's sysbench.cmdline sees. argv is copied. */
+void lrt_set_cmdline(int argc, char **argv, const char *command);
+
+/* Create a state for thread tid (the main state uses tid = -1... it sees
+ * sysbench.tid = threads) with the modules and the script loaded. */
+int lrt_create(const struct lrt_script *s, int tid, struct lrt **out);
+void lrt_destroy(struct lrt *l);          /* NULL-safe */
+
+/* Main state only: declare the options of sysbench.cmdline.options in the
+ * registry under "<name> options". *ndeclared receives how many. */
+int lrt_register_options(struct lrt *l, const char *name, unsigned *ndeclared);
+
+/* Copy the registry's values into sysbench.opt (and legacy globals when
+ * `legacy`). */
+int lrt_publish_options(struct lrt *l, int legacy);
+
+/* 1 if the global `fname` is a function. */
+int lrt_has_function(struct lrt *l, const char *fname);
+
+/* Call global fname(tid) (tid < 0: no argument). Returns 0, or -EIO after
+ * printing "FATAL: `fname' function failed: <error>". */
+int lrt_call(struct lrt *l, const char *fname, int tid);
+
+/* Look up sysbench.cmdline.commands[cmd]: 0 = none, 1 = serial,
+ * 2 = parallel. */
+int lrt_command_kind(struct lrt *l, const char *cmd);
+/* Run that command's function in this state. */
+int lrt_run_command(struct lrt *l, const char *cmd);
+
+/* Report hooks backed by this state (report_intermediate,
+ * report_cumulative and bench's report_summary), NULL when undefined. */
+void lrt_report_hooks(struct lrt *l, struct report_hooks *hooks);
+/* After the final report (closes report_json's array). */
+void lrt_report_end(struct lrt *l);
+
+/* Print the script's options in help layout (sorted). */
+void lrt_print_options(const char *name);
+
+/* 1 if this state created a SQL driver (for the report layout). */
+int lrt_used_sql(struct lrt *l);
+
+#endif

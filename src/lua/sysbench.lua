@@ -1,0 +1,125 @@
+-- The core of the `sysbench` table every script sees: error codes, hooks,
+-- random numbers, histograms and the default thread loop.
+-- The C runtime has already created `sysbench` (tid, cmdline.argv, ...),
+-- made `ffi` a global and loaded the FFI declarations of ffi_api.h.
+
+local ffi = ffi
+local C = ffi.C
+
+sysbench.error = { NONE = 0, RESTART_EVENT = 1 }
+sysbench.hooks = sysbench.hooks or {}
+sysbench.opt = sysbench.opt or {}
+
+-- ---- random numbers ------------------------------------------------------
+
+local rand_buf_len = 256
+local rand_buf = ffi.new("char[?]", rand_buf_len)
+
+local function rand_buffer(n)
+   if n > rand_buf_len then
+      rand_buf_len = n
+      rand_buf = ffi.new("char[?]", n)
+   end
+   return rand_buf
+end
+
+sysbench.rand = {
+   uniform = C.rand_uniform,
+   gaussian = C.rand_gaussian,
+   special = C.rand_special,
+   pareto = C.rand_pareto,
+   zipfian = C.rand_zipfian,
+   default = C.rand_default,
+   unique = C.rand_unique,
+   uniform_uint64 = function() return C.rand_uniform_u64(0, -1ULL) end,
+   uniform_double = C.rand_uniform_double,
+   string = function(fmt)
+      local n = #fmt
+      local buf = rand_buffer(n)
+      C.rand_string(buf, fmt, n)
+      return ffi.string(buf, n)
+   end,
+   varstring = function(min, max)
+      local buf = rand_buffer(max)
+      local n = C.rand_varstring(buf, min, max)
+      return ffi.string(buf, n)
+   end,
+}
+
+-- ---- histograms for scripts ------------------------------------------------
+
+local hist_mt = {
+   __index = {
+      update = function(self, v) C.bench_hist_update(self, v) end,
+      print = function(self) C.bench_hist_print(self) end,
+      percentile = function(self, p) return C.bench_hist_percentile(self, p) end,
+   },
+}
+local hist_t = ffi.metatype("bench_lua_hist", hist_mt)
+
+sysbench.histogram = {
+   new = function(size, min, max)
+      local h = C.bench_hist_new(size or 1024, min or 0.001, max or 100000)
+      if h == nil then
+         error("sysbench.histogram.new: invalid arguments", 2)
+      end
+      return ffi.gc(h, C.bench_hist_free)
+   end,
+}
+
+-- ---- the event loop ----------------------------------------------------------
+
+-- Runs events until the scheduler says stop. pcall wraps the whole loop,
+-- not each event, to keep it off the per-event path; after an error the
+-- same event is restarted (`resume`) without starting a new one.
+local function run_events(tid, resume)
+   local next_event, finish = C.bench_event_next, C.bench_event_finish
+   local ev = event
+   if ev == nil then
+      error("the script defines no event() function", 0)
+   end
+   if resume and ev(tid) then
+      finish(tid)
+      return
+   end
+   while next_event(tid) ~= 0 do
+      if ev(tid) then
+         finish(tid)
+         return
+      end
+   end
+end
+
+function sysbench.thread_run_default(tid)
+   local resume = false
+   while true do
+      local ok, err = pcall(run_events, tid, resume)
+      if ok then
+         return
+      end
+      if type(err) == "table" and err.errcode == sysbench.error.RESTART_EVENT then
+         local hook = sysbench.hooks.before_restart_event
+         if hook then
+            hook(err)
+         end
+         resume = true
+      else
+         error(err, 0)
+      end
+   end
+end
+
+thread_run = sysbench.thread_run_default
+
+-- ---- report hooks, called by the C reporter ---------------------------------
+
+local stat_ptr = ffi.typeof("sb_stat_t *")
+
+function sysbench.__call_hook(name, ud)
+   local hook = sysbench.hooks[name]
+   if hook == nil then
+      return false
+   end
+   hook(ffi.cast(stat_ptr, ud))
+   return true
+end

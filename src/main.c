@@ -1,0 +1,341 @@
+/* bench: argv -> options -> workload -> command. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <luajit.h>
+
+#include "config.h"
+#include "opt/opt.h"
+#include "opt/core_opts.h"
+#include "rand/rand.h"
+#include "sched/sched.h"
+#include "stats/report.h"
+#include "lua/runtime.h"
+#include "util/log.h"
+
+static const char *const builtin_workloads[][2] = {
+	{ "fileio", "File I/O test" },
+	{ "cpu", "CPU performance test" },
+	{ "memory", "Memory functions speed test" },
+	{ "threads", "Threads subsystem performance test" },
+	{ "mutex", "Mutex performance test" },
+};
+
+static const char *const std_commands[] = {
+	"prepare", "prewarm", "run", "cleanup", "help",
+};
+
+static struct core_cfg cfg;
+static struct lrt_script script;
+
+static void print_header(void)
+{
+	/* LUAJIT_VERSION is "LuaJIT 2.1.0-beta3" */
+	printf("%s %s (using system %s)\n\n", PACKAGE_NAME, PACKAGE_VERSION, LUAJIT_VERSION);
+	fflush(stdout);
+}
+
+static void print_usage(void)
+{
+	unsigned i;
+	printf("Usage:\n");
+	printf("  %s [options]... [testname] [command]\n\n", PACKAGE_NAME);
+	printf("Commands implemented by most tests: prepare run cleanup help\n\n");
+	core_opts_print_help();
+	printf("\nCompiled-in tests:\n");
+	for (i = 0; i < sizeof(builtin_workloads) / sizeof(builtin_workloads[0]); i++)
+		printf("  %s - %s\n", builtin_workloads[i][0], builtin_workloads[i][1]);
+	printf("\nSee '%s <testname> help' for a list of options for each test.\n\n", PACKAGE_NAME);
+}
+
+static int is_std_command(const char *w)
+{
+	unsigned i;
+	for (i = 0; i < sizeof(std_commands) / sizeof(std_commands[0]); i++)
+		if (strcmp(w, std_commands[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static void print_run_mode(void)
+{
+	unsigned i;
+	printf("Running the test with following options:\n");
+	printf("Number of threads: %u\n", cfg.threads);
+	if (cfg.warmup_time > 0)
+		printf("Warmup time: %.0f second(s)\n", cfg.warmup_time);
+	if (cfg.rate > 0)
+		printf("Target transaction rate: %.10g/sec\n", cfg.rate);
+	if (cfg.report_interval > 0)
+		printf("Report intermediate results every %.10g second(s)\n", cfg.report_interval);
+	if (cfg.ncheckpoints) {
+		printf("Report checkpoint(s) at ");
+		for (i = 0; i < cfg.ncheckpoints; i++)
+			printf("%s%.10g", i ? ", " : "", cfg.checkpoints[i]);
+		printf(" seconds\n");
+	}
+	if (cfg.debug)
+		printf("Debug mode enabled.\n\n");
+	if (cfg.validate)
+		printf("Validation checks: on.\n\n");
+	if (cfg.rand.seed)
+		printf("Initializing random number generator from seed (%llu).\n",
+		       (unsigned long long)cfg.rand.seed);
+	else
+		printf("Initializing random number generator from current time\n");
+	if (cfg.forced_shutdown >= 0 && cfg.time > 0)
+		printf("\nForcing shutdown in %.10g seconds\n", cfg.time + cfg.forced_shutdown);
+	printf("\n\n");
+	fflush(stdout);
+}
+
+/* ---- run ------------------------------------------------------------------ */
+
+static int run_worker(unsigned tid, void *ud)
+{
+	struct lrt *l = NULL;
+	int rc = lrt_create(&script, (int)tid, &l);
+	(void)ud;
+	if (rc)
+		return rc;
+	if (lrt_has_function(l, "thread_init"))
+		rc = lrt_call(l, "thread_init", (int)tid);
+	if (rc == 0 && sched_worker_started()) {
+		rc = lrt_call(l, "thread_run", (int)tid);
+		if (rc == 0 && lrt_has_function(l, "thread_done"))
+			rc = lrt_call(l, "thread_done", (int)tid);
+	}
+	lrt_destroy(l);
+	return rc;
+}
+
+static int cmd_run(struct lrt *main_state)
+{
+	struct report_ctx ctx;
+	int rc;
+
+	print_run_mode();
+	if (lrt_has_function(main_state, "init") && lrt_call(main_state, "init", -1))
+		return 1;
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.cfg = &cfg;
+	ctx.sql = lrt_used_sql(main_state);
+	lrt_report_hooks(main_state, &ctx.hooks);
+	rc = sched_run(&cfg, &ctx, run_worker, NULL);
+	lrt_report_end(main_state);
+	if (rc == 0 && lrt_has_function(main_state, "done") && lrt_call(main_state, "done", -1))
+		return 1;
+	return rc == 0 ? 0 : 1;
+}
+
+/* ---- prepare / cleanup / custom commands --------------------------------- */
+
+struct par_cmd {
+	const char *cmd;
+	unsigned tid;
+	int rc;
+};
+
+static void *par_cmd_thread(void *arg)
+{
+	struct par_cmd *p = arg;
+	struct lrt *l = NULL;
+	rand_thread_init(p->tid);
+	p->rc = lrt_create(&script, (int)p->tid, &l);
+	if (p->rc == 0)
+		p->rc = lrt_run_command(l, p->cmd);
+	lrt_destroy(l);
+	return NULL;
+}
+
+static int run_parallel(const char *cmd)
+{
+	struct par_cmd *p = calloc(cfg.threads, sizeof(*p));
+	pthread_t *th = calloc(cfg.threads, sizeof(*th));
+	pthread_attr_t attr;
+	unsigned i, started = 0;
+	int rc = 0;
+
+	if (p == NULL || th == NULL) {
+		free(p);
+		free(th);
+		return -ENOMEM;
+	}
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, cfg.thread_stack_size);
+	for (i = 0; i < cfg.threads; i++) {
+		p[i].cmd = cmd;
+		p[i].tid = i;
+		if (pthread_create(&th[i], &attr, par_cmd_thread, &p[i])) {
+			log_msg(LOG_FATAL, "cannot create worker thread %u", i);
+			rc = -EAGAIN;
+			break;
+		}
+		started++;
+	}
+	pthread_attr_destroy(&attr);
+	for (i = 0; i < started; i++) {
+		pthread_join(th[i], NULL);
+		if (p[i].rc && rc == 0)
+			rc = p[i].rc;
+	}
+	free(p);
+	free(th);
+	return rc;
+}
+
+static int cmd_other(struct lrt *main_state, const char *cmd)
+{
+	int kind = lrt_command_kind(main_state, cmd);
+	if (kind == 2)
+		return run_parallel(cmd) ? 1 : 0;
+	if (kind == 1)
+		return lrt_run_command(main_state, cmd) ? 1 : 0;
+	if (lrt_has_function(main_state, cmd))
+		return lrt_call(main_state, cmd, -1) ? 1 : 0;
+	if (is_std_command(cmd))
+		log_msg(LOG_FATAL, "'%s' test does not implement the '%s' command.", script.name, cmd);
+	else
+		log_msg(LOG_FATAL, "Unknown command: %s", cmd);
+	return 1;
+}
+
+static int cmd_help(struct lrt *main_state, unsigned ndeclared)
+{
+	if (ndeclared) {
+		printf("%s options:\n", script.name);
+		lrt_print_options(script.name);
+		printf("\n");
+	}
+	if (lrt_has_function(main_state, "help"))
+		return lrt_call(main_state, "help", -1) ? 1 : 0;
+	return 0;
+}
+
+/* Legacy scripts declare no options and read any --name=value as globals. */
+static int accept_legacy_options(void)
+{
+	const char *name;
+	while ((name = opt_first_pending()) != NULL) {
+		struct opt_def d = { 0 };
+		char *copy = strdup(name);
+		int rc;
+		d.name = copy;
+		d.type = OPT_STRING;
+		d.desc = "";
+		d.flags = OPT_F_HIDDEN | OPT_F_NODEFAULT;
+		rc = opt_define("legacy", &d, 1);
+		free(copy);
+		if (rc) {
+			fprintf(stderr, "%s\n", opt_error());
+			return rc;
+		}
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *workload = NULL, *command = NULL;
+	struct lrt *main_state = NULL;
+	unsigned npos, first = 0, ndeclared = 0;
+	char err[512];
+	int rc = 1;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	opt_init();
+	if (core_opts_define()) {
+		fprintf(stderr, "FATAL: %s\n", opt_error());
+		return 1;
+	}
+	if (opt_parse_argv(argc, argv)) {
+		fprintf(stderr, "%s\n", opt_error());
+		return 1;
+	}
+	if (opt_get_string("config-file") && *opt_get_string("config-file") &&
+	    opt_load_file(opt_get_string("config-file"))) {
+		fprintf(stderr, "%s\n", opt_error());
+		return 1;
+	}
+	if (opt_get_bool("version")) {
+		printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+		return 0;
+	}
+	log_set_verbosity((int)opt_get_int("verbosity"));
+
+	npos = opt_npositional();
+	if (opt_get_string("test") && *opt_get_string("test")) {
+		log_msg(LOG_WARNING, "the --test option is deprecated. You can pass a script name or path on the command line without any options.");
+		workload = opt_get_string("test");
+	} else if (npos >= 1) {
+		workload = opt_positional(0);
+		first = 1;
+		/* "bench run < script.lua" */
+		if (npos == 1 && is_std_command(workload) && access(workload, R_OK) != 0) {
+			workload = "-";
+			first = 0;
+		}
+	}
+	if (npos > first)
+		command = opt_positional(first);
+
+	if (opt_get_bool("help") && (workload == NULL || command == NULL)) {
+		if (workload == NULL) {
+			print_usage();
+			return 0;
+		}
+		command = "help";
+	}
+	if (workload == NULL && isatty(0)) {
+		print_usage();
+		return 1;
+	}
+	if (command == NULL) {
+		print_header();
+		fprintf(stderr, "The '%s' test requires a command argument. See '%s %s help'\n",
+		        workload, PACKAGE_NAME, workload);
+		return 1;
+	}
+
+	print_header();
+	lrt_set_cmdline(argc, argv, command);
+	if (lrt_script_load(workload, &script))
+		return 1;
+	if (lrt_create(&script, -1, &main_state))
+		goto out;
+	if (lrt_register_options(main_state, script.name, &ndeclared))
+		goto out;
+	if (ndeclared == 0 && accept_legacy_options())
+		goto out;
+	if (opt_check_unknown()) {
+		fprintf(stderr, "%s\n", opt_error());
+		goto out;
+	}
+	if (core_opts_load(&cfg, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		goto out;
+	}
+	log_set_verbosity(cfg.verbosity);
+	if (rand_configure(&cfg.rand)) {
+		fprintf(stderr, "Invalid random number generator options\n");
+		goto out;
+	}
+	cfg.rand.seed = cfg.rand.seed ? cfg.rand.seed : 0;
+	rand_thread_init(cfg.threads);
+	lrt_publish_options(main_state, ndeclared == 0);
+
+	if (strcmp(command, "help") == 0)
+		rc = cmd_help(main_state, ndeclared);
+	else if (strcmp(command, "run") == 0)
+		rc = cmd_run(main_state);
+	else
+		rc = cmd_other(main_state, command);
+out:
+	lrt_destroy(main_state);
+	lrt_script_free(&script);
+	opt_free();
+	return rc;
+}

@@ -1,0 +1,303 @@
+/*
+ * memory: the buffers and the event of the memory workload (lua/memory.lua).
+ *
+ * An event reads, writes or merely visits one block. Each thread walks a
+ * working set of whole blocks: the next block (seq) or a random one (rnd);
+ * inside a block, seq touches every word in order and rnd touches as many
+ * words as the block holds at random positions (sysbench's rnd mode). The
+ * default working set is one block, which is exactly sysbench's test; a
+ * larger one, bigger than the caches, measures memory bandwidth instead.
+ *
+ * The total size is a budget of blocks shared by all threads. Threads take
+ * blocks from it in chunks so that they do not all hit one atomic counter
+ * on every event; the budget is still spent exactly (floor(total/block)
+ * blocks in all), because a chunk never outgrows what is left.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "native/native_ffi.h"
+#include "lua/ffi_api.h"
+#include "rand/rand.h"
+
+#ifndef MAP_HUGETLB
+#define MAP_HUGETLB 0x40000
+#endif
+
+/* Counters of bench_stat_add() (enum stats_ctr). */
+#define MEM_CTR_BYTES_READ    5
+#define MEM_CTR_BYTES_WRITTEN 6
+
+/* Largest chunk of the block budget one thread takes at a time. */
+#define MEM_CHUNK_MAX 1024
+
+struct mem_thread {
+	_Alignas(64) unsigned char *buf;   /* the buffer this thread walks */
+	uint64_t pos;                      /* seq: next block index */
+	uint64_t rng;                      /* LCG state (rnd) */
+	uint64_t quota;                    /* blocks taken from the budget */
+	volatile uint64_t sink;            /* keeps reads from being elided */
+};
+
+static struct {
+	native_mem_cfg cfg;
+	int ready;
+	uint64_t nblocks;                  /* blocks in the working set */
+	uint64_t nwords;                   /* 64-bit words in a block */
+	uint64_t budget;                   /* total_size / block_size */
+	size_t map_len;                    /* bytes mapped per buffer */
+	unsigned nbufs;
+	unsigned char **bufs;              /* [nbufs] */
+	struct mem_thread *thr;            /* [cfg.threads] */
+	_Alignas(64) uint64_t taken;       /* blocks taken from the budget */
+} mem;
+
+static char mem_errbuf[256];
+
+const char *native_mem_error(void)
+{
+	return mem_errbuf;
+}
+
+__attribute__((format(printf, 1, 2)))
+static void mem_set_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(mem_errbuf, sizeof(mem_errbuf), fmt, ap);
+	va_end(ap);
+}
+
+/* The default huge page size in bytes (2 MiB if /proc says nothing). */
+static size_t mem_hugepage_size(void)
+{
+	size_t kib = 0;
+	char line[128];
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	if (f) {
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "Hugepagesize: %zu kB", &kib) == 1)
+				break;
+		fclose(f);
+	}
+	return kib ? kib * 1024 : 2u << 20;
+}
+
+static unsigned char *mem_map(size_t len, int hugetlb)
+{
+	int flags = MAP_PRIVATE | MAP_ANONYMOUS | (hugetlb ? MAP_HUGETLB : 0);
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, flags, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+void native_mem_teardown(void)
+{
+	for (unsigned i = 0; mem.bufs && i < mem.nbufs; i++)
+		if (mem.bufs[i])
+			munmap(mem.bufs[i], mem.map_len);
+	free(mem.bufs);
+	free(mem.thr);
+	memset(&mem, 0, sizeof(mem));
+}
+
+int native_mem_setup(const native_mem_cfg *cfg)
+{
+	const uint64_t bs = cfg->block_size;
+	uint64_t ws = cfg->working_set ? cfg->working_set : bs;
+	int err;
+
+	native_mem_teardown();
+	mem_errbuf[0] = '\0';
+	if (bs < 8 || (bs & (bs - 1)) != 0) {
+		mem_set_error("block size %llu is not a power of two >= 8",
+		              (unsigned long long)bs);
+		return -EINVAL;
+	}
+	if (ws % bs != 0) {
+		mem_set_error("working set %llu is not a multiple of the block size %llu",
+		              (unsigned long long)ws, (unsigned long long)bs);
+		return -EINVAL;
+	}
+	if (cfg->threads == 0 || cfg->oper < NATIVE_MEM_NONE ||
+	    cfg->oper > NATIVE_MEM_WRITE) {
+		mem_set_error("bad thread count or operation");
+		return -EINVAL;
+	}
+
+	mem.cfg = *cfg;
+	mem.cfg.working_set = ws;
+	mem.nblocks = ws / bs;
+	mem.nwords = bs / sizeof(uint64_t);
+	mem.budget = cfg->total_size / bs;
+	mem.map_len = ws;
+	if (cfg->hugetlb) {
+		size_t hp = mem_hugepage_size();
+		mem.map_len = (ws + hp - 1) / hp * hp;
+	}
+	mem.nbufs = cfg->scope_local ? cfg->threads : 1;
+	mem.bufs = calloc(mem.nbufs, sizeof(*mem.bufs));
+	mem.thr = aligned_alloc(64, sizeof(*mem.thr) * cfg->threads);
+	if (!mem.bufs || !mem.thr) {
+		err = -ENOMEM;
+		mem_set_error("out of memory");
+		goto err;
+	}
+	memset(mem.thr, 0, sizeof(*mem.thr) * cfg->threads);
+
+	for (unsigned i = 0; i < mem.nbufs; i++) {
+		mem.bufs[i] = mem_map(mem.map_len, cfg->hugetlb);
+		if (!mem.bufs[i]) {
+			err = -errno;
+			if (cfg->hugetlb)
+				mem_set_error("cannot allocate %zu bytes from the HugeTLB pool: %s"
+				              " (reserve huge pages in /proc/sys/vm/nr_hugepages)",
+				              mem.map_len, strerror(-err));
+			else
+				mem_set_error("cannot allocate %zu bytes: %s",
+				              mem.map_len, strerror(-err));
+			goto err;
+		}
+	}
+	/* The shared buffer is faulted in now; a local one by its own
+	 * thread in native_mem_thread_init() (first touch: its NUMA node). */
+	if (!cfg->scope_local)
+		memset(mem.bufs[0], 0, mem.map_len);
+	for (unsigned t = 0; t < cfg->threads; t++) {
+		mem.thr[t].buf = mem.bufs[cfg->scope_local ? t : 0];
+		/* Spread sequential walkers of a shared buffer apart. */
+		mem.thr[t].pos = mem.nblocks * t / cfg->threads;
+	}
+	mem.ready = 1;
+	return 0;
+err:
+	native_mem_teardown();
+	return err;
+}
+
+void native_mem_thread_init(int thread_id)
+{
+	struct mem_thread *t;
+
+	if (!mem.ready || thread_id < 0 || (uint32_t)thread_id >= mem.cfg.threads)
+		return;
+	t = &mem.thr[thread_id];
+	t->rng = rand_u64() | 1;
+	t->quota = 0;
+	if (mem.cfg.scope_local)
+		memset(t->buf, 0, mem.map_len);
+}
+
+/* Take up to a fair chunk of the remaining budget. 0 when it is spent. */
+static uint64_t mem_take(void)
+{
+	uint64_t old = __atomic_load_n(&mem.taken, __ATOMIC_RELAXED);
+	uint64_t n;
+
+	do {
+		if (old >= mem.budget)
+			return 0;
+		/* A small share of what is left, so the end is not lumpy. */
+		n = (mem.budget - old) / (8ull * mem.cfg.threads);
+		if (n > MEM_CHUNK_MAX)
+			n = MEM_CHUNK_MAX;
+		if (n == 0)
+			n = 1;
+	} while (!__atomic_compare_exchange_n(&mem.taken, &old, old + n, 1,
+	                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+	return n;
+}
+
+/* Uniform in [0, n) from the thread's LCG (its high bits are the good
+ * ones). */
+static inline uint64_t mem_rand_below(uint64_t *state, uint64_t n)
+{
+	*state = *state * 6364136223846793005ull + 1442695040888963407ull;
+	return (uint64_t)(((unsigned __int128)(*state >> 32) * n) >> 32);
+}
+
+static uint64_t mem_read_seq(const uint64_t *w, uint64_t n)
+{
+	/* Four independent sums: loads are not serialised by one add chain. */
+	uint64_t a = 0, b = 0, c = 0, d = 0, i = 0;
+
+	for (; i + 4 <= n; i += 4) {
+		a += w[i];
+		b += w[i + 1];
+		c += w[i + 2];
+		d += w[i + 3];
+	}
+	for (; i < n; i++)
+		a += w[i];
+	return a + b + c + d;
+}
+
+static uint64_t mem_read_rnd(const uint64_t *w, uint64_t n, uint64_t *rng)
+{
+	uint64_t sum = 0;
+
+	for (uint64_t i = 0; i < n; i++)
+		sum += w[mem_rand_below(rng, n)];
+	return sum;
+}
+
+static void mem_write_rnd(uint64_t *w, uint64_t n, uint64_t *rng)
+{
+	for (uint64_t i = 0; i < n; i++)
+		w[mem_rand_below(rng, n)] = i;
+}
+
+int native_mem_event(int thread_id)
+{
+	struct mem_thread *t;
+	uint64_t *blk, idx;
+	const uint64_t bs = mem.cfg.block_size;
+
+	if (!mem.ready || thread_id < 0 || (uint32_t)thread_id >= mem.cfg.threads)
+		return 0;
+	t = &mem.thr[thread_id];
+	if (mem.cfg.total_size) {
+		if (t->quota == 0 && (t->quota = mem_take()) == 0)
+			return 0;
+		t->quota--;
+	}
+
+	if (mem.nblocks == 1) {
+		idx = 0;
+	} else if (mem.cfg.access_rnd) {
+		idx = mem_rand_below(&t->rng, mem.nblocks);
+	} else {
+		idx = t->pos;
+		if (++t->pos == mem.nblocks)
+			t->pos = 0;
+	}
+	blk = (uint64_t *)(void *)(t->buf + idx * bs);
+
+	switch (mem.cfg.oper) {
+	case NATIVE_MEM_READ:
+		t->sink = mem.cfg.access_rnd ? mem_read_rnd(blk, mem.nwords, &t->rng)
+		                             : mem_read_seq(blk, mem.nwords);
+		bench_stat_add(MEM_CTR_BYTES_READ, bs);
+		break;
+	case NATIVE_MEM_WRITE:
+		if (mem.cfg.access_rnd)
+			mem_write_rnd(blk, mem.nwords, &t->rng);
+		else
+			memset(blk, (int)(idx & 0xff), bs);
+		bench_stat_add(MEM_CTR_BYTES_WRITTEN, bs);
+		break;
+	default:
+		/* none: only the event's bookkeeping, no memory traffic. */
+		break;
+	}
+	return 1;
+}

@@ -1,0 +1,178 @@
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "opt/core_opts.h"
+#include "opt/opt.h"
+
+#define G_GENERAL "General options"
+#define G_RAND "Pseudo-Random Numbers Generator options"
+#define G_LOG "Log options"
+#define G_STATS ""
+
+/* Names, defaults and descriptions are sysbench 1.0.20's (reference/help.txt)
+ * so help text and scripts carry over; bench's additions follow each group. */
+static const struct opt_def core_general[] = {
+	{ "threads", OPT_INT, "number of threads to use", "1", 1, 100000, 0, NULL },
+	{ "events", OPT_INT, "limit for total number of events", "0", 0, 9e18, 0, NULL },
+	{ "time", OPT_INT, "limit for total execution time in seconds", "10", 0, 1e9, 0, NULL },
+	{ "forced-shutdown", OPT_STRING, "number of seconds to wait after the --time limit before forcing shutdown, or 'off' to disable", "off", 0, 0, 0, NULL },
+	{ "thread-stack-size", OPT_SIZE, "size of stack per thread", "64K", 0, 0, 0, NULL },
+	{ "rate", OPT_DOUBLE, "average transactions rate. 0 for unlimited rate", "0", 0, 1e9, 0, NULL },
+	{ "report-interval", OPT_DOUBLE, "periodically report intermediate statistics with a specified interval in seconds. 0 disables intermediate reports", "0", 0, 1e6, 0, NULL },
+	{ "report-checkpoints", OPT_LIST, "dump full statistics and reset all counters at specified points in time. The argument is a list of comma-separated values representing the amount of time in seconds elapsed from start of test when report checkpoint(s) must be performed. Report checkpoints are off by default.", "", 0, 0, 0, NULL },
+	{ "debug", OPT_BOOL, "print more debugging info", "off", 0, 0, 0, NULL },
+	{ "validate", OPT_BOOL, "perform validation checks where possible", "off", 0, 0, 0, NULL },
+	{ "help", OPT_BOOL, "print help and exit", "off", 0, 0, 0, NULL },
+	{ "version", OPT_BOOL, "print version and exit", "off", 0, 0, 0, NULL },
+	{ "config-file", OPT_FILE, "File containing command line options", NULL, 0, 0, OPT_F_NODEFAULT, NULL },
+	{ "warmup-time", OPT_INT, "execute events for this many seconds with statistics disabled before the actual benchmark run with statistics enabled", "0", 0, 1e9, 0, NULL },
+	{ "thread-init-timeout", OPT_INT, "wait time in seconds for worker threads to initialize", "30", 1, 1e6, 0, NULL },
+	{ "test", OPT_STRING, "deprecated: name of the workload (give it as the first argument instead)", NULL, 0, 0, OPT_F_HIDDEN, NULL },
+	{ "tx-rate", OPT_DOUBLE, "deprecated alias for --rate", "0", 0, 1e9, OPT_F_DEPRECATED, "rate" },
+	{ "max-requests", OPT_INT, "deprecated alias for --events", "0", 0, 9e18, OPT_F_DEPRECATED, "events" },
+	{ "max-time", OPT_INT, "deprecated alias for --time", "0", 0, 1e9, OPT_F_DEPRECATED, "time" },
+	{ "num-threads", OPT_INT, "deprecated alias for --threads", "1", 1, 100000, OPT_F_DEPRECATED, "threads" },
+};
+
+static const struct opt_def core_rand[] = {
+	{ "rand-type", OPT_STRING, "random numbers distribution {uniform,gaussian,special,pareto,zipfian}", "special", 0, 0, 0, NULL },
+	{ "rand-spec-iter", OPT_INT, "number of iterations used for numbers generation", "12", 1, 1e6, 0, NULL },
+	{ "rand-spec-pct", OPT_DOUBLE, "percentage of values to be treated as 'special' (for special distribution)", "1", 0, 100, 0, NULL },
+	{ "rand-spec-res", OPT_DOUBLE, "percentage of 'special' values to use (for special distribution)", "75", 0, 100, 0, NULL },
+	{ "rand-seed", OPT_INT, "seed for random number generator. When 0, the current time is used as a RNG seed.", "0", 0, 9e18, 0, NULL },
+	{ "rand-pareto-h", OPT_DOUBLE, "parameter h for pareto distribution", "0.2", 0.000001, 0.999999, 0, NULL },
+	{ "rand-zipfian-exp", OPT_DOUBLE, "shape parameter (exponent, theta) for the Zipfian distribution", "0.8", 0, 100, 0, NULL },
+};
+
+static const struct opt_def core_log[] = {
+	{ "verbosity", OPT_INT, "verbosity level {5 - debug, 0 - only critical messages}", "3", 0, 5, 0, NULL },
+};
+
+static const struct opt_def core_stats[] = {
+	{ "percentile", OPT_DOUBLE, "percentile to calculate in latency statistics (1-100). Use the special value of 0 to disable percentile calculations", "95", 0, 100, 0, NULL },
+	{ "histogram", OPT_BOOL, "print latency histogram in report", "off", 0, 0, 0, NULL },
+	{ "hdr-sig-figs", OPT_INT, "significant decimal digits kept by the latency histograms (HdrHistogram precision)", "3", 1, 5, 0, NULL },
+};
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+int core_opts_define(void)
+{
+	int rc;
+	if ((rc = opt_define(G_GENERAL, core_general, NELEM(core_general))) ||
+	    (rc = opt_define(G_RAND, core_rand, NELEM(core_rand))) ||
+	    (rc = opt_define(G_LOG, core_log, NELEM(core_log))) ||
+	    (rc = opt_define(G_STATS, core_stats, NELEM(core_stats))))
+		return rc;
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* --forced-shutdown: off, N seconds, or N% of --time. */
+static int parse_forced(const char *s, double time, double *out)
+{
+	char *end;
+	double v;
+	if (s == NULL || strcmp(s, "off") == 0) {
+		*out = -1;
+		return 0;
+	}
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || errno || v < 0)
+		return -EINVAL;
+	if (*end == '%') {
+		end++;
+		v = time * v / 100.0;
+	}
+	if (*end)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+int core_opts_load(struct core_cfg *c, char *err, size_t errlen)
+{
+	const char *const *items;
+	unsigned n, i;
+
+	memset(c, 0, sizeof(*c));
+	c->threads = (unsigned)opt_get_int("threads");
+	c->events = (uint64_t)opt_get_int("events");
+	c->time = (double)opt_get_int("time");
+	c->thread_stack_size = opt_get_size("thread-stack-size");
+	c->rate = opt_get_double("rate");
+	c->report_interval = opt_get_double("report-interval");
+	c->debug = opt_get_bool("debug");
+	c->validate = opt_get_bool("validate");
+	c->warmup_time = (double)opt_get_int("warmup-time");
+	c->thread_init_timeout = (double)opt_get_int("thread-init-timeout");
+	c->percentile = opt_get_double("percentile");
+	c->histogram = opt_get_bool("histogram");
+	c->verbosity = (int)opt_get_int("verbosity");
+	c->sig_figs = (int)opt_get_int("hdr-sig-figs");
+
+	if (parse_forced(opt_get_string("forced-shutdown"), c->time,
+	                 &c->forced_shutdown)) {
+		snprintf(err, errlen, "Invalid value for the 'forced-shutdown' option: '%s' (expected off, N or N%%)",
+		         opt_get_string("forced-shutdown"));
+		return -EINVAL;
+	}
+	if (c->report_interval > 0 && c->report_interval < 0.001) {
+		snprintf(err, errlen, "Invalid value for the 'report-interval' option: '%g' (at least 0.001 s)",
+		         c->report_interval);
+		return -EINVAL;
+	}
+	n = opt_get_list("report-checkpoints", &items);
+	if (n > NELEM(c->checkpoints)) {
+		snprintf(err, errlen, "Too many report checkpoints: %u (at most %zu)", n, NELEM(c->checkpoints));
+		return -EINVAL;
+	}
+	for (i = 0; i < n; i++) {
+		char *end;
+		double v = strtod(items[i], &end);
+		if (end == items[i] || *end || !(v > 0) || !isfinite(v)) {
+			snprintf(err, errlen, "Invalid value for the 'report-checkpoints' option: '%s'", items[i]);
+			return -EINVAL;
+		}
+		c->checkpoints[c->ncheckpoints++] = v;
+	}
+	qsort(c->checkpoints, c->ncheckpoints, sizeof(double), cmp_double);
+	if (c->thread_stack_size < 16384) {
+		snprintf(err, errlen, "Invalid value for the 'thread-stack-size' option: %zu bytes (at least 16K)",
+		         c->thread_stack_size);
+		return -EINVAL;
+	}
+
+	if (rand_dist_parse(opt_get_string("rand-type"), &c->rand.type)) {
+		snprintf(err, errlen, "Invalid value for the 'rand-type' option: '%s' (expected uniform, gaussian, special, pareto or zipfian)",
+		         opt_get_string("rand-type"));
+		return -EINVAL;
+	}
+	c->rand.spec_iter = (int)opt_get_int("rand-spec-iter");
+	c->rand.spec_pct = opt_get_double("rand-spec-pct");
+	c->rand.spec_res = opt_get_double("rand-spec-res");
+	c->rand.pareto_h = opt_get_double("rand-pareto-h");
+	c->rand.zipf_exp = opt_get_double("rand-zipfian-exp");
+	c->rand.seed = (uint64_t)opt_get_int("rand-seed");
+	return 0;
+}
+
+void core_opts_print_help(void)
+{
+	printf("General options:\n");
+	opt_print_group(stdout, G_GENERAL, 0);
+	printf("\nPseudo-Random Numbers Generator options:\n");
+	opt_print_group(stdout, G_RAND, 0);
+	printf("\nLog options:\n");
+	opt_print_group(stdout, G_LOG, 0);
+	printf("\n");
+	opt_print_group(stdout, G_STATS, 0);
+}

@@ -1,0 +1,45 @@
+/*
+ * core_opts: the options every run has (general, random, log, report), and
+ * their validated values.
+ */
+#ifndef BENCH_CORE_OPTS_H
+#define BENCH_CORE_OPTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "rand/rand.h"
+
+#define CORE_MAX_PCT 16
+
+struct core_cfg {
+	unsigned threads;
+	uint64_t events;             /* 0: no limit */
+	double time;                 /* seconds; 0: no limit */
+	double forced_shutdown;      /* seconds after --time; < 0: off */
+	size_t thread_stack_size;
+	double rate;                 /* events/s; 0: unlimited */
+	double report_interval;      /* seconds; 0: off */
+	double checkpoints[64];      /* seconds from start, ascending */
+	unsigned ncheckpoints;
+	int debug;
+	int validate;
+	double warmup_time;
+	double thread_init_timeout;
+	double percentile;           /* 0: disabled */
+	int histogram;
+	int verbosity;
+	int sig_figs;                /* HdrHistogram precision */
+	struct rand_config rand;
+};
+
+/* Declare the core option groups. Returns 0 or the opt_define() error. */
+int core_opts_define(void);
+
+/* Read and cross-check the values into *cfg. On error returns -EINVAL after
+ * formatting one line into err (size errlen). */
+int core_opts_load(struct core_cfg *cfg, char *err, size_t errlen);
+
+/* Print the general help (all core groups) in sysbench's layout. */
+void core_opts_print_help(void);
+
+#endif

@@ -1,0 +1,559 @@
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <ck_spinlock.h>
+
+#include "sched/sched.h"
+#include "stats/stats.h"
+#include "rand/rand.h"
+#include "util/clock.h"
+#include "util/log.h"
+#include <stdbool.h>
+#include <stdint.h>
+#include "lua/ffi_api.h"
+
+struct sched_worker {
+	/* Owner-written hot state; the reporter only reads in_event. */
+	_Alignas(64) struct stats_thread *st;
+	int64_t start_ns;
+	int64_t intended_ns;
+	int in_event;
+	unsigned tid;
+	pthread_t thread;
+	int rc;
+};
+
+static struct {
+	const struct core_cfg *cfg;
+	struct report_ctx *ctx;
+	struct stats *stats;
+	struct sched_worker *w;
+	sched_worker_fn fn;
+	void *ud;
+	int64_t t_start;           /* barrier released */
+	int64_t t_count;           /* statistics count from here (warm-up end) */
+
+	/* Read by every worker on every event; written rarely. */
+	_Alignas(64) volatile int stop;
+	int64_t warm_end_ns;
+	uint64_t max_events;
+
+	_Alignas(64) uint64_t ev_claimed;
+
+	/* Open loop: the next Poisson arrival, shared by all workers. */
+	_Alignas(64) ck_spinlock_t rate_lock;
+	int64_t next_arrival;
+	double mean_gap_ns;
+
+	_Alignas(64) pthread_mutex_t mu;
+	pthread_cond_t cv;
+	unsigned nready;
+	unsigned nexited;
+	int released;
+	int failed;
+	int sql;
+} S;
+
+static __thread struct sched_worker *sched_self;
+static volatile sig_atomic_t sched_signal;
+
+void sched_set_sql(void)
+{
+	S.sql = 1;
+	if (S.ctx)
+		S.ctx->sql = 1;
+}
+
+static void sched_on_signal(int sig)
+{
+	sched_signal = sig;
+	S.stop = 1;
+}
+
+/* ---- the event path (worker threads) --------------------------------- */
+
+static inline void sched_record(struct sched_worker *w, int64_t now)
+{
+	w->in_event = 0;
+	/* An event that began during warm-up counts in no statistic. */
+	if (w->start_ns < S.warm_end_ns)
+		return;
+	if (S.mean_gap_ns > 0)
+		stats_record_event(w->st, now - w->intended_ns,
+		                   w->start_ns - w->intended_ns);
+	else
+		stats_record_event(w->st, now - w->start_ns, 0);
+}
+
+/* Exponential gaps make the arrivals a Poisson process; a lock is fine at
+ * rate-limited speeds and gives one shared queue (M/M/c, not c x M/M/1). */
+static int64_t sched_claim_arrival(void)
+{
+	int64_t t;
+	double u = rand_double();
+	ck_spinlock_lock(&S.rate_lock);
+	t = S.next_arrival;
+	S.next_arrival += (int64_t)(-log1p(-u) * S.mean_gap_ns);
+	ck_spinlock_unlock(&S.rate_lock);
+	return t;
+}
+
+/* Decide whether another event runs; under --rate wait for its arrival.
+ * Returns the start time, or 0 to stop. */
+static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
+{
+	if (S.stop)
+		return 0;
+	if (S.max_events && now >= S.warm_end_ns &&
+	    __atomic_fetch_add(&S.ev_claimed, 1, __ATOMIC_RELAXED) >= S.max_events) {
+		S.stop = 1;
+		return 0;
+	}
+	if (S.mean_gap_ns > 0) {
+		int64_t t = sched_claim_arrival();
+		w->intended_ns = t;
+		if (t > now) {
+			clock_sleep_until(t);
+			if (S.stop)
+				return 0;
+			now = clock_now_ns();
+		}
+	}
+	return now;
+}
+
+int bench_event_next(int thread_id)
+{
+	struct sched_worker *w = sched_self;
+	/* One clock read ends the previous event and starts the next one: the
+	 * loop overhead between them is a few ns, the clock is ~20. */
+	int64_t now = clock_now_ns();
+	if (w->in_event)
+		sched_record(w, now);
+	now = sched_begin(w, now);
+	if (now == 0)
+		return 0;
+	w->start_ns = now;
+	w->in_event = 1;
+	return 1;
+}
+
+void bench_event_finish(int thread_id)
+{
+	struct sched_worker *w = sched_self;
+	if (w && w->in_event)
+		sched_record(w, clock_now_ns());
+}
+
+bool sb_more_events(int thread_id)
+{
+	struct sched_worker *w = sched_self;
+	if (w == NULL)
+		return false;
+	if (w->in_event)
+		sched_record(w, clock_now_ns());
+	return sched_begin(w, clock_now_ns()) != 0;
+}
+
+void sb_event_start(int thread_id)
+{
+	struct sched_worker *w = sched_self;
+	if (w == NULL)
+		return;
+	w->start_ns = clock_now_ns();
+	if (S.mean_gap_ns <= 0)
+		w->intended_ns = w->start_ns;
+	w->in_event = 1;
+}
+
+void sb_event_stop(int thread_id)
+{
+	struct sched_worker *w = sched_self;
+	if (w && w->in_event)
+		sched_record(w, clock_now_ns());
+}
+
+void bench_stat_add(int counter, uint64_t n)
+{
+	struct sched_worker *w = sched_self;
+	if (w && counter >= 0 && counter < STATS_NCTR)
+		stats_inc(w->st, (enum stats_ctr)counter, n);
+}
+
+double bench_time_since_start(void)
+{
+	if (S.t_start == 0)
+		return 0;
+	return (clock_now_ns() - S.t_start) / 1e9;
+}
+
+/* ---- worker lifecycle -------------------------------------------------- */
+
+int sched_worker_started(void)
+{
+	int go;
+	pthread_mutex_lock(&S.mu);
+	S.nready++;
+	pthread_cond_broadcast(&S.cv);
+	while (!S.released)
+		pthread_cond_wait(&S.cv, &S.mu);
+	go = !S.failed && !S.stop;
+	pthread_mutex_unlock(&S.mu);
+	return go;
+}
+
+void sched_worker_fail(void)
+{
+	pthread_mutex_lock(&S.mu);
+	S.failed = 1;
+	S.stop = 1;
+	pthread_cond_broadcast(&S.cv);
+	pthread_mutex_unlock(&S.mu);
+}
+
+static void *sched_worker_main(void *arg)
+{
+	struct sched_worker *w = arg;
+	sigset_t set;
+
+	/* Signals go to the main thread, which reports. */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+
+	sched_self = w;
+	rand_thread_init(w->tid);
+	w->rc = S.fn(w->tid, S.ud);
+	if (w->in_event)
+		sched_record(w, clock_now_ns());
+	if (w->rc)
+		sched_worker_fail();
+	pthread_mutex_lock(&S.mu);
+	if (!S.released)
+		S.nready++;     /* a worker that failed before the barrier */
+	S.nexited++;
+	pthread_cond_broadcast(&S.cv);
+	pthread_mutex_unlock(&S.mu);
+	return NULL;
+}
+
+/* ---- the reporter (main thread) --------------------------------------- */
+
+static void sched_release(void)
+{
+	pthread_mutex_lock(&S.mu);
+	S.released = 1;
+	pthread_cond_broadcast(&S.cv);
+	pthread_mutex_unlock(&S.mu);
+}
+
+/* Wait until `deadline` or until every worker has exited; returns 1 when
+ * all have exited. Wakes at least every 50 ms to notice signals. */
+static int sched_wait(int64_t deadline)
+{
+	int all;
+	int64_t now = clock_now_ns();
+	int64_t until = deadline;
+	struct timespec ts;
+
+	if (until > now + 50000000LL)
+		until = now + 50000000LL;
+	pthread_mutex_lock(&S.mu);
+	if (S.nexited < S.cfg->threads) {
+		/* the condvar uses CLOCK_MONOTONIC (see sched_run) */
+		ts.tv_sec = until / 1000000000LL;
+		ts.tv_nsec = until % 1000000000LL;
+		pthread_cond_timedwait(&S.cv, &S.mu, &ts);
+	}
+	all = S.nexited >= S.cfg->threads;
+	pthread_mutex_unlock(&S.mu);
+	return all;
+}
+
+static unsigned sched_running(void)
+{
+	unsigned n;
+	pthread_mutex_lock(&S.mu);
+	n = S.cfg->threads - S.nexited;
+	pthread_mutex_unlock(&S.mu);
+	return n;
+}
+
+static unsigned sched_concurrency(void)
+{
+	unsigned i, n = 0;
+	for (i = 0; i < S.cfg->threads; i++)
+		n += __atomic_load_n(&S.w[i].in_event, __ATOMIC_RELAXED) != 0;
+	return n;
+}
+
+/* Arrivals due by `now` not yet taken by a worker. */
+static uint64_t sched_queue_length(int64_t now)
+{
+	int64_t next;
+	if (S.mean_gap_ns <= 0)
+		return 0;
+	ck_spinlock_lock(&S.rate_lock);
+	next = S.next_arrival;
+	ck_spinlock_unlock(&S.rate_lock);
+	if (next > now)
+		return 0;
+	return (uint64_t)((now - next) / S.mean_gap_ns) + 1;
+}
+
+static int sched_start_threads(void)
+{
+	pthread_attr_t attr;
+	unsigned i;
+	int rc;
+
+	pthread_attr_init(&attr);
+	if (pthread_attr_setstacksize(&attr, S.cfg->thread_stack_size)) {
+		log_msg(LOG_FATAL, "invalid --thread-stack-size: %zu", S.cfg->thread_stack_size);
+		pthread_attr_destroy(&attr);
+		return -EINVAL;
+	}
+	for (i = 0; i < S.cfg->threads; i++) {
+		S.w[i].tid = i;
+		S.w[i].st = stats_thread(S.stats, i);
+		rc = pthread_create(&S.w[i].thread, &attr, sched_worker_main, &S.w[i]);
+		if (rc) {
+			log_msg(LOG_FATAL, "cannot create worker thread %u: %s", i, strerror(rc));
+			S.cfg = S.cfg;
+			pthread_attr_destroy(&attr);
+			/* let the ones started run into the abort */
+			S.failed = 1;
+			S.stop = 1;
+			pthread_mutex_lock(&S.mu);
+			S.nexited += S.cfg->threads - i;
+			pthread_mutex_unlock(&S.mu);
+			return -rc;
+		}
+	}
+	pthread_attr_destroy(&attr);
+	return 0;
+}
+
+/* Harvest once into every accumulator that is open. */
+static void sched_harvest(struct stats_snap *tmp, struct stats_snap *iv,
+                          struct stats_snap *cp)
+{
+	stats_snap_reset(tmp);
+	stats_harvest(S.stats, tmp);
+	stats_snap_add(iv, tmp);
+	stats_snap_add(cp, tmp);
+}
+
+int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
+              sched_worker_fn fn, void *ud)
+{
+	struct stats_snap *tmp = NULL, *iv = NULL, *cp = NULL;
+	pthread_condattr_t ca;
+	struct sigaction sa;
+	int64_t now, t_end, t_forced, next_iv, t_iv_last = 0, t_cp_last = 0, init_deadline;
+	unsigned next_cp = 0, i;
+	int rc = 0, all_done = 0, forced = 0, warm = 0;
+	int64_t t_finish;
+
+	memset(&S, 0, sizeof(S));
+	S.cfg = cfg;
+	S.ctx = ctx;
+	S.fn = fn;
+	S.ud = ud;
+	S.max_events = cfg->events;
+	S.warm_end_ns = INT64_MAX;      /* nothing counts before the start */
+	ck_spinlock_init(&S.rate_lock);
+	pthread_mutex_init(&S.mu, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&S.cv, &ca);
+	pthread_condattr_destroy(&ca);
+	if (cfg->rate > 0)
+		S.mean_gap_ns = 1e9 / cfg->rate;
+
+	rc = stats_create(cfg->threads, cfg->rate > 0 ? STATS_F_WAIT : 0,
+	                  cfg->sig_figs, &S.stats);
+	if (rc == 0)
+		rc = stats_snap_create(S.stats, &tmp);
+	if (rc == 0)
+		rc = stats_snap_create(S.stats, &iv);
+	if (rc == 0)
+		rc = stats_snap_create(S.stats, &cp);
+	S.w = aligned_alloc(64, sizeof(*S.w) * cfg->threads);
+	if (rc || S.w == NULL) {
+		log_msg(LOG_FATAL, "out of memory for %u threads", cfg->threads);
+		rc = -ENOMEM;
+		goto err;
+	}
+	memset(S.w, 0, sizeof(*S.w) * cfg->threads);
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sched_on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+
+	log_text(LOG_NOTICE, "Initializing worker threads...\n");
+	rc = sched_start_threads();
+
+	/* Start barrier: every thread initialised, or one failed, or timeout. */
+	init_deadline = clock_now_ns() + (int64_t)(cfg->thread_init_timeout * 1e9);
+	for (;;) {
+		struct timespec ts;
+		int done;
+		pthread_mutex_lock(&S.mu);
+		done = S.nready >= cfg->threads || S.failed || rc;
+		if (!done) {
+			int64_t until = clock_now_ns() + 50000000LL;
+			if (until > init_deadline)
+				until = init_deadline;
+			ts.tv_sec = until / 1000000000LL;
+			ts.tv_nsec = until % 1000000000LL;
+			pthread_cond_timedwait(&S.cv, &S.mu, &ts);
+		}
+		pthread_mutex_unlock(&S.mu);
+		if (done)
+			break;
+		if (sched_signal) {
+			S.failed = 1;
+			rc = -EINTR;
+			break;
+		}
+		if (clock_now_ns() >= init_deadline) {
+			log_msg(LOG_FATAL, "Worker threads failed to initialize within %.0f seconds!",
+			        cfg->thread_init_timeout);
+			/* A stuck thread_init cannot be cancelled safely. */
+			fflush(stdout);
+			_exit(1);
+		}
+	}
+	if (S.failed || rc) {
+		S.stop = 1;
+		sched_release();
+		if (rc == 0) {
+			log_msg(LOG_FATAL, "Thread initialization failed!");
+			rc = -EIO;
+		}
+		goto join;
+	}
+
+	log_text(LOG_NOTICE, "Threads started!\n");
+	now = clock_now_ns();
+	S.t_start = now;
+	if (cfg->warmup_time > 0) {
+		warm = 1;
+		S.warm_end_ns = now + (int64_t)(cfg->warmup_time * 1e9);
+	} else {
+		S.warm_end_ns = now;
+	}
+	S.t_count = S.warm_end_ns;
+	S.next_arrival = S.warm_end_ns > now && S.mean_gap_ns > 0 ? now : now;
+	sched_release();
+
+	t_end = cfg->time > 0 ? S.t_count + (int64_t)(cfg->time * 1e9) : INT64_MAX;
+	t_forced = (cfg->forced_shutdown >= 0 && t_end != INT64_MAX)
+	               ? t_end + (int64_t)(cfg->forced_shutdown * 1e9) : INT64_MAX;
+	next_iv = cfg->report_interval > 0
+	              ? S.t_count + (int64_t)(cfg->report_interval * 1e9) : INT64_MAX;
+	t_iv_last = t_cp_last = S.t_count;
+
+	for (;;) {
+		int64_t wake = t_end < next_iv ? t_end : next_iv;
+		int64_t cp_at = next_cp < cfg->ncheckpoints
+		                    ? S.t_count + (int64_t)(cfg->checkpoints[next_cp] * 1e9) : INT64_MAX;
+		if (cp_at < wake)
+			wake = cp_at;
+		if (warm && S.warm_end_ns < wake)
+			wake = S.warm_end_ns;
+		if (t_forced < wake)
+			wake = t_forced;
+		if (S.stop && t_forced == INT64_MAX && wake > clock_now_ns() + 1000000000LL)
+			wake = clock_now_ns() + 1000000000LL;
+
+		all_done = sched_wait(wake);
+		now = clock_now_ns();
+		if (sched_signal && rc == 0) {
+			rc = -EINTR;
+			S.stop = 1;
+		}
+		if (all_done)
+			break;
+		if (warm && now >= S.warm_end_ns) {
+			/* Drop what the warm-up recorded; counting starts now. */
+			warm = 0;
+			stats_snap_reset(tmp);
+			stats_harvest(S.stats, tmp);
+			stats_snap_reset(iv);
+			stats_snap_reset(cp);
+		}
+		if (now >= next_iv && !warm) {
+			double period = (now - t_iv_last) / 1e9;
+			sched_harvest(tmp, iv, cp);
+			report_interval(ctx, iv, (next_iv - S.t_count) / 1e9, period,
+			                sched_running(), sched_queue_length(now),
+			                sched_concurrency());
+			stats_snap_reset(iv);
+			t_iv_last = now;
+			next_iv += (int64_t)(cfg->report_interval * 1e9);
+			if (next_iv <= now)
+				next_iv = now + (int64_t)(cfg->report_interval * 1e9);
+		}
+		if (now >= cp_at && !warm) {
+			sched_harvest(tmp, iv, cp);
+			report_full(ctx, cp, (now - S.t_count) / 1e9,
+			            (now - t_cp_last) / 1e9, 1);
+			stats_snap_reset(cp);
+			t_cp_last = now;
+			next_cp++;
+		}
+		if (now >= t_end)
+			S.stop = 1;
+		if (now >= t_forced) {
+			forced = 1;
+			break;
+		}
+	}
+
+	t_finish = clock_now_ns();
+	if (forced) {
+		log_msg(LOG_FATAL, "The --time limit has expired, forcing shutdown...");
+		sched_harvest(tmp, iv, cp);
+		report_full(ctx, cp, (t_finish - S.t_count) / 1e9,
+		            (t_finish - t_cp_last) / 1e9, 0);
+		fflush(stdout);
+		_exit(rc ? 1 : 0);
+	}
+
+join:
+	for (i = 0; i < cfg->threads; i++)
+		if (S.w[i].thread)
+			pthread_join(S.w[i].thread, NULL);
+	if (S.failed && rc == 0)
+		rc = -EIO;
+	if (S.t_start && !(S.failed && rc != -EINTR)) {
+		t_finish = clock_now_ns();
+		sched_harvest(tmp, iv, cp);
+		if (S.t_count > t_finish)
+			S.t_count = t_finish;
+		report_full(ctx, cp, (t_finish - S.t_count) / 1e9,
+		            (t_finish - t_cp_last) / 1e9, 0);
+	}
+err:
+	stats_snap_destroy(tmp);
+	stats_snap_destroy(iv);
+	stats_snap_destroy(cp);
+	stats_destroy(S.stats);
+	S.stats = NULL;
+	free(S.w);
+	S.w = NULL;
+	S.ctx = NULL;
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	return rc;
+}

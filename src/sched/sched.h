@@ -1,0 +1,41 @@
+/*
+ * sched: worker threads, the start barrier, time/event limits, warm-up,
+ * the open-loop rate generator, report timers and signals.
+ *
+ * sched_run() is called from the main thread; it becomes the reporter.
+ * Workers call back into the scheduler through the FFI event functions
+ * (bench_event_next etc., see lua/ffi_api.h), which use the calling
+ * worker's thread-local state.
+ */
+#ifndef BENCH_SCHED_H
+#define BENCH_SCHED_H
+
+#include <stdint.h>
+#include "opt/core_opts.h"
+#include "stats/report.h"
+
+/* A worker's body. Runs in worker thread tid: it initialises (e.g. its
+ * lua_State and thread_init()), then must call sched_worker_started() and,
+ * if that returns 1, run its event loop; then clean up. Returns 0 or a
+ * negative errno (the run then fails). */
+typedef int (*sched_worker_fn)(unsigned tid, void *ud);
+
+/* Worker: tell the scheduler initialisation is done and wait for the start
+ * of the run. Returns 1 to run, 0 if the run was aborted meanwhile. */
+int sched_worker_started(void);
+
+/* Worker: report a fatal error; every worker stops and the run fails. */
+void sched_worker_fail(void);
+
+/* Run cfg->threads workers to completion with interval, checkpoint and
+ * final reports through ctx. Returns 0, -EINTR when interrupted by SIGINT
+ * or SIGTERM (the final report is still printed), -ETIMEDOUT when threads
+ * failed to initialise in time, or another negative errno when a worker
+ * failed. */
+int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
+              sched_worker_fn fn, void *ud);
+
+/* Mark the run as using SQL statistics (first driver created). */
+void sched_set_sql(void);
+
+#endif

@@ -1,0 +1,363 @@
+/*
+ * hdr: High Dynamic Range histogram.
+ *
+ * A value is located by its power-of-two magnitude (the bucket) and its
+ * leading bits inside that magnitude (the sub-bucket). Bucket 0 has
+ * sub_count slots of width 2^unit starting at 0; each later bucket b covers
+ * [sub_count << (unit+b-1), sub_count << (unit+b)) with the upper half of the
+ * sub-buckets only, at width 2^(unit+b) -- its lower half would describe
+ * values bucket b-1 already holds at a finer width. The counts array is thus
+ * bucket 0 in full followed by one half per later bucket, and the slot of v
+ * is (bucket << half_mag) + (v >> (bucket + unit)).
+ *
+ * Above bucket 0 a slot is at most v / half_count wide, and half_count >
+ * 10^sig_figs, which is the promised relative precision. For it to hold
+ * from `lowest` on, bucket 0's slots must be no wider than lowest /
+ * half_count, so unit is log2(lowest) minus half_mag (not log2(lowest) as
+ * in HdrHistogram, where lowest is only the smallest discernible value).
+ * With lowest = 1 both agree and the layout is HdrHistogram's.
+ */
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/hdr.h"
+
+/* Padding (in counts) on each side of the counts array, so that two
+ * histograms recorded by different threads never share a cache line. */
+#define HDR_PAD 8
+
+struct hdr_hist {
+	/* What hdr_record() touches comes first. */
+	int64_t *counts;
+	int64_t lowest;
+	int64_t highest;
+	uint64_t sub_mask;      /* (sub_count - 1) << unit */
+	int unit;               /* log2 of the slot width in bucket 0 */
+	int half_mag;           /* log2(sub_count / 2) */
+	int64_t total;
+	int64_t min;            /* INT64_MAX while empty */
+	int64_t max;            /* INT64_MIN while empty */
+	int64_t clamped;
+
+	int sig_figs;
+	int bucket_count;
+	size_t counts_len;
+	int64_t *alloc;
+};
+
+static inline size_t index_of(const struct hdr_hist *h, int64_t v)
+{
+	/* shift = bucket + unit; the mask makes bucket 0 come out as 0 rather
+	 * than negative for values below sub_count << unit. */
+	int shift = (64 - __builtin_clzll((uint64_t)v | h->sub_mask)) -
+		    (h->half_mag + 1);
+	return ((size_t)(shift - h->unit) << h->half_mag) +
+	       (size_t)((uint64_t)v >> shift);
+}
+
+/* Lowest value mapping to slot i, and the slot's width as a power of two. */
+static inline int64_t slot_lowest(const struct hdr_hist *h, size_t i,
+				  int *width_mag)
+{
+	size_t q = i >> h->half_mag;
+	int64_t sub = (int64_t)(i & (((size_t)1 << h->half_mag) - 1));
+	int bucket = 0;
+
+	if (q > 0) {
+		bucket = (int)q - 1;
+		sub += (int64_t)1 << h->half_mag;
+	}
+	*width_mag = bucket + h->unit;
+	return (int64_t)((uint64_t)sub << *width_mag);
+}
+
+static inline int64_t slot_highest(const struct hdr_hist *h, size_t i)
+{
+	int mag;
+	int64_t lo = slot_lowest(h, i, &mag);
+
+	return lo + (int64_t)(((uint64_t)1 << mag) - 1);
+}
+
+static inline double slot_middle(const struct hdr_hist *h, size_t i)
+{
+	int mag;
+	int64_t lo = slot_lowest(h, i, &mag);
+
+	return (double)lo + (double)(((uint64_t)1 << mag) >> 1);
+}
+
+static inline int64_t clamp(const struct hdr_hist *h, int64_t v)
+{
+	return v < h->lowest ? h->lowest : v > h->highest ? h->highest : v;
+}
+
+/* Every non-zero count lies in [*lo, *hi]: clamping is monotonic, so the
+ * slots of the clamped min and max bound all recorded slots. */
+static inline void used_range(const struct hdr_hist *h, size_t *lo, size_t *hi)
+{
+	*lo = index_of(h, clamp(h, h->min));
+	*hi = index_of(h, clamp(h, h->max));
+}
+
+int hdr_create(int64_t lowest, int64_t highest, int sig_figs,
+	       struct hdr_hist **out)
+{
+	struct hdr_hist *h;
+	int64_t target, top;
+	int count_mag = 0, unit, buckets;
+	size_t len, size;
+
+	if (lowest < 1 || sig_figs < 1 || sig_figs > 5 ||
+	    highest / 2 < lowest)
+		return -EINVAL;
+
+	target = 2;
+	for (int i = 0; i < sig_figs; i++)
+		target *= 10;
+	while (((int64_t)1 << count_mag) < target)
+		count_mag++;
+	unit = (63 - __builtin_clzll((uint64_t)lowest)) - (count_mag - 1);
+	if (unit < 0)
+		unit = 0;
+	/* sub_count << unit is at most 2 * lowest <= highest, which fits. */
+
+	top = (int64_t)1 << (unit + count_mag);
+	buckets = 1;
+	while (top <= highest) {
+		buckets++;
+		if (top > INT64_MAX / 2)
+			break;
+		top <<= 1;
+	}
+	len = (size_t)(buckets + 1) << (count_mag - 1);
+
+	size = (sizeof(*h) + 63) & ~(size_t)63;
+	h = aligned_alloc(64, size);
+	if (!h)
+		return -ENOMEM;
+	memset(h, 0, sizeof(*h));
+	h->alloc = calloc(len + 2 * HDR_PAD, sizeof(int64_t));
+	if (!h->alloc) {
+		free(h);
+		return -ENOMEM;
+	}
+	h->counts = h->alloc + HDR_PAD;
+	h->lowest = lowest;
+	h->highest = highest;
+	h->unit = unit;
+	h->half_mag = count_mag - 1;
+	h->sub_mask = (((uint64_t)1 << count_mag) - 1) << unit;
+	h->sig_figs = sig_figs;
+	h->bucket_count = buckets;
+	h->counts_len = len;
+	h->min = INT64_MAX;
+	h->max = INT64_MIN;
+	*out = h;
+	return 0;
+}
+
+void hdr_destroy(struct hdr_hist *h)
+{
+	if (!h)
+		return;
+	free(h->alloc);
+	free(h);
+}
+
+void hdr_reset(struct hdr_hist *h)
+{
+	size_t lo, hi;
+
+	/* Only the used range: clearing all of it would fault in every page
+	 * of a mostly untouched calloc'd array. */
+	if (h->total > 0) {
+		used_range(h, &lo, &hi);
+		memset(h->counts + lo, 0, (hi - lo + 1) * sizeof(int64_t));
+	}
+	h->total = 0;
+	h->clamped = 0;
+	h->min = INT64_MAX;
+	h->max = INT64_MIN;
+}
+
+static inline void record(struct hdr_hist *h, int64_t v, int64_t n)
+{
+	int64_t c = v;
+
+	if (__builtin_expect(v < h->lowest || v > h->highest, 0)) {
+		c = clamp(h, v);
+		h->clamped += n;
+	}
+	h->counts[index_of(h, c)] += n;
+	h->total += n;
+	if (v < h->min)
+		h->min = v;
+	if (v > h->max)
+		h->max = v;
+}
+
+void hdr_record_n(struct hdr_hist *h, int64_t v, int64_t n)
+{
+	if (n > 0)
+		record(h, v, n);
+}
+
+void hdr_record(struct hdr_hist *h, int64_t v)
+{
+	record(h, v, 1);
+}
+
+static int same_shape(const struct hdr_hist *a, const struct hdr_hist *b)
+{
+	return a->lowest == b->lowest && a->highest == b->highest &&
+	       a->sig_figs == b->sig_figs;
+}
+
+int hdr_add(struct hdr_hist *dst, const struct hdr_hist *src)
+{
+	size_t lo, hi;
+
+	if (!same_shape(dst, src))
+		return -EINVAL;
+	if (src->total == 0)
+		return 0;
+	used_range(src, &lo, &hi);
+	for (size_t i = lo; i <= hi; i++)
+		dst->counts[i] += src->counts[i];
+	dst->total += src->total;
+	dst->clamped += src->clamped;
+	if (src->min < dst->min)
+		dst->min = src->min;
+	if (src->max > dst->max)
+		dst->max = src->max;
+	return 0;
+}
+
+int64_t hdr_count(const struct hdr_hist *h)
+{
+	return h->total;
+}
+
+int64_t hdr_min(const struct hdr_hist *h)
+{
+	return h->total ? h->min : 0;
+}
+
+int64_t hdr_max(const struct hdr_hist *h)
+{
+	return h->total ? h->max : 0;
+}
+
+double hdr_mean(const struct hdr_hist *h)
+{
+	size_t lo, hi;
+	double sum = 0;
+
+	if (h->total == 0)
+		return 0;
+	used_range(h, &lo, &hi);
+	for (size_t i = lo; i <= hi; i++)
+		if (h->counts[i])
+			sum += (double)h->counts[i] * slot_middle(h, i);
+	return sum / (double)h->total;
+}
+
+double hdr_stddev(const struct hdr_hist *h)
+{
+	size_t lo, hi;
+	double mean, d, sq = 0;
+
+	if (h->total == 0)
+		return 0;
+	mean = hdr_mean(h);
+	used_range(h, &lo, &hi);
+	for (size_t i = lo; i <= hi; i++) {
+		if (!h->counts[i])
+			continue;
+		d = slot_middle(h, i) - mean;
+		sq += (double)h->counts[i] * d * d;
+	}
+	return sqrt(sq / (double)h->total);
+}
+
+int64_t hdr_clamped(const struct hdr_hist *h)
+{
+	return h->clamped;
+}
+
+int64_t hdr_value_at_percentile(const struct hdr_hist *h, double pct)
+{
+	size_t lo, hi;
+	int64_t rank, seen = 0, v;
+	double x;
+
+	if (h->total == 0)
+		return 0;
+	if (!(pct > 0))
+		return h->min;
+	if (pct >= 100)
+		return h->max;
+	/* pct/100 is rarely exact in binary: 99.9% of 10^6 must be rank
+	 * 999000, not 999001, so shave the rounding error before ceil. */
+	x = pct / 100.0 * (double)h->total;
+	rank = (int64_t)ceil(x - x * 4 * DBL_EPSILON);
+	if (rank < 1)
+		rank = 1;
+	if (rank > h->total)
+		rank = h->total;
+	used_range(h, &lo, &hi);
+	for (size_t i = lo; i <= hi; i++) {
+		seen += h->counts[i];
+		if (seen >= rank) {
+			v = slot_highest(h, i);
+			return v < h->max ? v : h->max;
+		}
+	}
+	return h->max;
+}
+
+int hdr_next_bucket(const struct hdr_hist *h, size_t *cursor,
+		    int64_t *value, int64_t *count)
+{
+	size_t lo, hi, i = *cursor;
+
+	if (h->total == 0)
+		return 0;
+	used_range(h, &lo, &hi);
+	if (i < lo)
+		i = lo;
+	for (; i <= hi; i++) {
+		if (h->counts[i]) {
+			*value = slot_highest(h, i);
+			*count = h->counts[i];
+			*cursor = i + 1;
+			return 1;
+		}
+	}
+	*cursor = i;
+	return 0;
+}
+
+int64_t hdr_lowest(const struct hdr_hist *h)
+{
+	return h->lowest;
+}
+
+int64_t hdr_highest(const struct hdr_hist *h)
+{
+	return h->highest;
+}
+
+int hdr_sig_figs(const struct hdr_hist *h)
+{
+	return h->sig_figs;
+}
+
+size_t hdr_memory_size(const struct hdr_hist *h)
+{
+	return h->counts_len * sizeof(int64_t);
+}

@@ -1,0 +1,70 @@
+/*
+ * hdr: an HdrHistogram (High Dynamic Range histogram) of int64 values.
+ *
+ * Values are bucketed so that any recorded value v is represented with a
+ * relative error below 10^-sig_figs (sig_figs = 3: better than 0.1%), over
+ * the whole range [lowest, highest]. Counts are int64. Memory is allocated
+ * once at creation (calloc, so untouched pages cost no RSS).
+ *
+ * Thread-safety: none. A histogram is owned by one thread at a time; the
+ * interval swap between a recording thread and a reader lives in stats.h.
+ */
+#ifndef BENCH_HDR_H
+#define BENCH_HDR_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+struct hdr_hist;
+
+/* Create a histogram tracking [lowest, highest] (lowest >= 1, highest >=
+ * 2*lowest) with sig_figs in 1..5. Returns 0 and *out, or -EINVAL/-ENOMEM. */
+int hdr_create(int64_t lowest, int64_t highest, int sig_figs,
+               struct hdr_hist **out);
+
+/* Free a histogram. NULL-safe. */
+void hdr_destroy(struct hdr_hist *h);
+
+/* Zero all counts, min, max and sum. */
+void hdr_reset(struct hdr_hist *h);
+
+/* Record value v (count n >= 1). Values below lowest are clamped to lowest,
+ * above highest to highest (and counted in hdr_clamped()). Never fails. */
+void hdr_record_n(struct hdr_hist *h, int64_t v, int64_t n);
+void hdr_record(struct hdr_hist *h, int64_t v);
+
+/* Add every count of src into dst. Both must have been created with the same
+ * lowest/highest/sig_figs: returns 0, or -EINVAL when they differ. */
+int hdr_add(struct hdr_hist *dst, const struct hdr_hist *src);
+
+/* Total number of recorded values. */
+int64_t hdr_count(const struct hdr_hist *h);
+/* Exact min / max of recorded (unclamped) values; 0 when empty. */
+int64_t hdr_min(const struct hdr_hist *h);
+int64_t hdr_max(const struct hdr_hist *h);
+/* Mean and standard deviation (from bucket midpoints); 0 when empty. */
+double hdr_mean(const struct hdr_hist *h);
+double hdr_stddev(const struct hdr_hist *h);
+/* Number of values that were clamped into range. */
+int64_t hdr_clamped(const struct hdr_hist *h);
+
+/* Value at percentile pct (0..100): the smallest bucket value such that at
+ * least pct% of values are <= it, reported as the highest value equivalent
+ * to that bucket but never above hdr_max(). 0 when empty. */
+int64_t hdr_value_at_percentile(const struct hdr_hist *h, double pct);
+
+/* Iterate the non-empty buckets in ascending order. Start with *cursor = 0;
+ * each call returns 1 and fills *value (highest equivalent value of the
+ * bucket) and *count, or returns 0 at the end. */
+int hdr_next_bucket(const struct hdr_hist *h, size_t *cursor,
+                    int64_t *value, int64_t *count);
+
+/* Configuration the histogram was created with. */
+int64_t hdr_lowest(const struct hdr_hist *h);
+int64_t hdr_highest(const struct hdr_hist *h);
+int hdr_sig_figs(const struct hdr_hist *h);
+
+/* Size in bytes of the counts array (for memory accounting). */
+size_t hdr_memory_size(const struct hdr_hist *h);
+
+#endif

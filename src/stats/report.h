@@ -1,0 +1,57 @@
+/*
+ * report: sysbench's text reports (interval lines, checkpoint and final
+ * reports, latency histogram), fed by stats snapshots. Report hooks written
+ * in Lua plug in through struct report_hooks.
+ *
+ * Called only from the reporting (main) thread.
+ */
+#ifndef BENCH_REPORT_H
+#define BENCH_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "stats/stats.h"
+#include "opt/core_opts.h"
+
+typedef struct bench_stat sb_stat_t;
+
+/* Optional hooks; each returns 1 when it handled the report, 0 when the
+ * default should be printed, or a negative errno after a fatal error. */
+struct report_hooks {
+	int (*intermediate)(const sb_stat_t *st, void *ud);
+	int (*cumulative)(const sb_stat_t *st, void *ud);
+	/* Prints the workload's block before "General statistics". */
+	int (*summary)(const sb_stat_t *st, void *ud);
+	void *ud;
+};
+
+struct report_ctx {
+	const struct core_cfg *cfg;
+	int sql;                        /* SQL statistics layout */
+	struct report_hooks hooks;
+};
+
+/* Fill a hook's stat from a snapshot covering `period` seconds, `total`
+ * seconds after the start. */
+void report_fill_stat(sb_stat_t *st, const struct stats_snap *s,
+                      double period, double total, unsigned threads_running,
+                      double pct);
+
+/* One interval line (and the --rate queue line). */
+int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
+                    double t_now, double period, unsigned threads_running,
+                    uint64_t queue_length, unsigned concurrency);
+
+/* A full report: checkpoint != 0 prints "[ Ns ] Checkpoint report:" first.
+ * total: seconds since the start; period: seconds the snapshot covers. */
+int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
+                double total, double period, int checkpoint);
+
+/* The latency histogram (values in ms) of --histogram and
+ * sysbench.histogram:print(): log buckets of ~1.8% width. */
+void report_print_histogram(FILE *f, const struct hdr_hist *h, double scale);
+
+/* Format a time for "[ Ns ]" with as many decimals as `step` needs. */
+void report_format_time(char *buf, size_t len, double t, double step);
+
+#endif

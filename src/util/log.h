@@ -1,0 +1,31 @@
+/*
+ * log: sysbench's verbosity levels and message prefixes.
+ *
+ * Levels: 0 fatal, 1 alert, 2 warning, 3 notice (default), 4 info,
+ * 5 debug. log_msg() prints to stderr with the level's prefix when the level
+ * is <= the verbosity ("FATAL: ", "ALERT: ", "WARNING: ", "DEBUG: "; notice
+ * and info have none). log_text() is the same without a prefix, to stdout.
+ * Thread-safe (each call is one write).
+ */
+#ifndef BENCH_LOG_H
+#define BENCH_LOG_H
+
+enum log_level {
+	LOG_FATAL = 0,
+	LOG_ALERT,
+	LOG_WARNING,
+	LOG_NOTICE,
+	LOG_INFO,
+	LOG_DEBUG
+};
+
+void log_set_verbosity(int level);
+int log_verbosity(void);
+
+__attribute__((format(printf, 2, 3)))
+void log_msg(enum log_level level, const char *fmt, ...);
+
+__attribute__((format(printf, 2, 3)))
+void log_text(enum log_level level, const char *fmt, ...);
+
+#endif

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Run one cram transcript test and report it as a single TAP result, so
+# make check counts transcript tests next to the unit tests' assertions.
+t="$1"
+name=$(basename "$t")
+out=$(cram3 -q --shell=/bin/bash "$t" 2>&1)
+rc=$?
+echo "1..1"
+if [ $rc -eq 0 ]; then
+	echo "ok 1 - $name"
+else
+	printf '%s\n' "$out" | sed 's/^/# /'
+	echo "not ok 1 - $name"
+fi
+# cram leaves NAME.t.err next to a failing test; the diff is in the log
+rm -f "$t.err"
+exit 0
