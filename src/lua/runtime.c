@@ -600,6 +600,8 @@ int lrt_run_command(struct lrt *l, const char *cmd)
 
 /* ---- report hooks ------------------------------------------------------ */
 
+static void lrt_report_end_cb(void *ud);
+
 static int lrt_hook(struct lrt *l, const char *name, const sb_stat_t *st)
 {
 	lua_State *L = l->L;
@@ -649,12 +651,18 @@ void lrt_report_hooks(struct lrt *l, struct report_hooks *h)
 {
 	memset(h, 0, sizeof(*h));
 	h->ud = l;
+	h->end = lrt_report_end_cb;
 	if (lrt_hook_defined(l, "report_intermediate"))
 		h->intermediate = lrt_hook_intermediate;
 	if (lrt_hook_defined(l, "report_cumulative"))
 		h->cumulative = lrt_hook_cumulative;
 	if (lrt_hook_defined(l, "report_summary"))
 		h->summary = lrt_hook_summary;
+}
+
+static void lrt_report_end_cb(void *ud)
+{
+	lrt_report_end(ud);
 }
 
 void lrt_report_end(struct lrt *l)

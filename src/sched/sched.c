@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <ck_spinlock.h>
 
 #include "sched/sched.h"
@@ -229,6 +230,9 @@ static void *sched_worker_main(void *arg)
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 
 	sched_self = w;
+	/* Default timer slack (50 us) would show up as schedule lag. */
+	if (S.mean_gap_ns > 0)
+		prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
 	rand_thread_init(w->tid);
 	w->rc = S.fn(w->tid, S.ud);
 	if (w->in_event)

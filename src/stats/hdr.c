@@ -30,7 +30,7 @@
 #define HDR_PAD 8
 
 struct hdr_hist {
-	/* What hdr_record() touches comes first. */
+	/* Kept together so that recording touches as few lines as possible. */
 	int64_t *counts;
 	int64_t lowest;
 	int64_t highest;

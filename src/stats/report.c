@@ -156,6 +156,8 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	int rc;
 
 	report_fill_stat(&st, s, period, total, 0, cfg->percentile);
+	if (!checkpoint && ctx->hooks.end)
+		ctx->hooks.end(ctx->hooks.ud);
 	if (checkpoint) {
 		char t[32];
 		report_format_time(t, sizeof(t), total, 1);
@@ -194,7 +196,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		snprintf(label, sizeof(label), "%.10gth percentile:", cfg->percentile);
 		lat_line_ms(label, pct_ms(s->lat, cfg->percentile));
 	} else {
-		lat_line("percentile stats:", "disabled");
+		printf("         percentile stats:               disabled\n");
 	}
 	lat_line_ms("sum:", s->lat_sum_ns / NS_PER_MS);
 	if (cfg->rate > 0 && s->wait) {

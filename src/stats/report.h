@@ -22,6 +22,8 @@ struct report_hooks {
 	int (*cumulative)(const sb_stat_t *st, void *ud);
 	/* Prints the workload's block before "General statistics". */
 	int (*summary)(const sb_stat_t *st, void *ud);
+	/* Called once, before the final report (closes report_json's list). */
+	void (*end)(void *ud);
 	void *ud;
 };
 

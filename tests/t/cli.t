@@ -1,1 +1,164 @@
-  $ true
+Command-line rules: help, version, and one clear error line per bad input.
+
+  $ B="$BENCH"
+  $ cat > empty.lua <<'X'
+  > function event() end
+  > X
+  $ cat > opts.lua <<'X'
+  > sysbench.cmdline.options = {
+  >   foo = {"foo desc", 5},
+  >   bar_baz = {"bb", "x"},
+  >   flag = {"a flag", false},
+  >   lst = {"list", {1, 2}},
+  >   ratio = {"a ratio", 1.5},
+  >   sz = {"a size", "1K", sysbench.cmdline.ARG_SIZE},
+  > }
+  > function event() end
+  > function init()
+  >   print(string.format("foo=%s bar_baz=%s flag=%s lst=%s ratio=%s sz=%s",
+  >     sysbench.opt.foo, sysbench.opt.bar_baz, tostring(sysbench.opt.flag),
+  >     table.concat(sysbench.opt.lst, "+"), sysbench.opt.ratio, sysbench.opt.sz))
+  >   os.exit(0)
+  > end
+  > X
+
+Version and general help:
+
+  $ $B --version
+  bench 0.1.0
+  $ $B --help | head -4
+  Usage:
+    bench [options]... [testname] [command]
+  
+  Commands implemented by most tests: prepare run cleanup help
+  $ $B --help | grep -E -- '--(threads|events|time|report-checkpoints|percentile|histogram|rand-type)='
+    --threads=N                     number of threads to use [1]
+    --events=N                      limit for total number of events [0]
+    --time=N                        limit for total execution time in seconds [10]
+    --report-checkpoints=[LIST,...] dump full statistics and reset all counters at specified points in time. The argument is a list of comma-separated values representing the amount of time in seconds elapsed from start of test when report checkpoint(s) must be performed. Report checkpoints are off by default. []
+    --rand-type=STRING   random numbers distribution {uniform,gaussian,special,pareto,zipfian} [special]
+    --percentile=N       percentile to calculate in latency statistics (1-100). Use the special value of 0 to disable percentile calculations [95]
+  $ $B --help | grep -E -- '--(debug|histogram)\['
+    --debug[=on|off]                print more debugging info [off]
+    --histogram[=on|off] print latency histogram in report [off]
+
+Workload help lists the script's options sorted, in sysbench's layout:
+
+  $ $B opts.lua help
+  bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
+  
+  opts.lua options:
+    --bar_baz=STRING bb [x]
+    --flag[=on|off]  a flag [off]
+    --foo=N          foo desc [5]
+    --lst=[LIST,...] list [1,2]
+    --ratio=N        a ratio [1.5]
+    --sz=SIZE        a size [1K]
+  
+Option values reach sysbench.opt with their types; '-' and '_' are the same:
+
+  $ $B opts.lua run | tail -1
+  foo=5 bar_baz=x flag=false lst=1+2 ratio=1.5 sz=1024
+  $ $B opts.lua --foo=7 --bar-baz=y --flag --lst=a,b,c --ratio=0.25 --sz=2M run | tail -1
+  foo=7 bar_baz=y flag=true lst=a+b+c ratio=0.25 sz=2097152
+  $ $B opts.lua --flag=off --foo=-3 run | tail -1
+  foo=-3 bar_baz=x flag=false lst=1+2 ratio=1.5 sz=1024
+
+A config file gives values; the command line wins:
+
+  $ printf '# comment\nfoo=11\nbar_baz=from_file\n\nflag=on\n' > my.cfg
+  $ $B opts.lua --config-file=my.cfg --foo=12 run | tail -1
+  foo=12 bar_baz=from_file flag=true lst=1+2 ratio=1.5 sz=1024
+  $ $B opts.lua --config-file=nonexistent.cfg run
+  nonexistent.cfg: No such file or directory
+  [1]
+
+Bad input: one line on stderr naming it, exit code 1, nothing run:
+
+  $ $B empty.lua --threads=abc run 2>&1 >/dev/null
+  Invalid value for the 'threads' option: 'abc'
+  [1]
+  $ $B empty.lua --threads=abc run >/dev/null 2>&1
+  [1]
+  $ $B empty.lua --time=-1 run 2>&1 >/dev/null
+  Invalid value for the 'time' option: '-1' (expected 0..1000000000)
+  [1]
+  $ $B empty.lua --time=-1 run >/dev/null 2>&1
+  [1]
+  $ $B empty.lua --percentile=101 run 2>&1 >/dev/null
+  Invalid value for the 'percentile' option: '101' (expected 0..100)
+  [1]
+  $ $B empty.lua --percentile=101 run >/dev/null 2>&1
+  [1]
+  $ $B empty.lua --threads=0 run 2>&1 >/dev/null
+  Invalid value for the 'threads' option: '0' (expected 1..100000)
+  [1]
+  $ $B empty.lua --report-interval=x run 2>&1 >/dev/null
+  Invalid value for the 'report-interval' option: 'x'
+  [1]
+  $ $B empty.lua --thread-stack-size=12Q run 2>&1 >/dev/null
+  Invalid value for the 'thread-stack-size' option: '12Q'
+  [1]
+  $ $B empty.lua --rand-type=cubic run 2>&1 >/dev/null
+  Invalid value for the 'rand-type' option: 'cubic' (expected uniform, gaussian, special, pareto or zipfian)
+  [1]
+  $ $B empty.lua --forced-shutdown=soon run 2>&1 >/dev/null
+  Invalid value for the 'forced-shutdown' option: 'soon' (expected off, N or N%)
+  [1]
+  $ $B empty.lua --report-checkpoints=1,x run 2>&1 >/dev/null
+  Invalid value for the 'report-checkpoints' option: 'x'
+  [1]
+  $ $B opts.lua --nosuch=1 run 2>&1 >/dev/null
+  invalid option: --nosuch=1
+  [1]
+  $ $B opts.lua --nosuch=1 run >/dev/null 2>&1
+  [1]
+  $ $B opts.lua --foo=abc run 2>&1 >/dev/null
+  Invalid value for the 'foo' option: 'abc'
+  [1]
+  $ $B nosuch run 2>&1 >/dev/null
+  FATAL: Cannot find benchmark 'nosuch': no such built-in test, file or module
+  [1]
+  $ $B nosuch run >/dev/null 2>&1
+  [1]
+  $ $B empty.lua frob 2>&1 >/dev/null
+  FATAL: Unknown command: frob
+  [1]
+  $ $B empty.lua frob >/dev/null 2>&1
+  [1]
+  $ $B empty.lua prepare 2>&1 >/dev/null
+  FATAL: 'empty.lua' test does not implement the 'prepare' command.
+  [1]
+  $ $B empty.lua 2>&1 >/dev/null
+  The 'empty.lua' test requires a command argument. See 'bench empty.lua help'
+  [1]
+  $ $B empty.lua >/dev/null 2>&1
+  [1]
+
+Deprecated aliases still work, with a warning:
+
+  $ $B empty.lua --max-requests=5 run 2>&1 | grep -E 'WARNING|total number of events'
+  WARNING: --max-requests is deprecated, use --events instead
+      total number of events:              5
+  $ $B --test=empty.lua --num-threads=2 --max-requests=8 run 2>&1 | grep -E 'WARNING|Number of threads|total number of events'
+  WARNING: --num-threads is deprecated, use --threads instead
+  WARNING: --max-requests is deprecated, use --events instead
+  WARNING: the --test option is deprecated. You can pass a script name or path on the command line without any options.
+  Number of threads: 2
+      total number of events:              8
+
+A script from standard input (no workload, or '-'):
+
+  $ echo 'function event() end' | $B --events=3 run | grep 'total number of events'
+      total number of events:              3
+  $ echo 'function event() end' | $B - --events=4 run | grep 'total number of events'
+      total number of events:              4
+
+Legacy scripts that declare no options accept any option as a global:
+
+  $ cat > legacy.lua <<'X'
+  > function init() print("oltp_tables_count=" .. tostring(oltp_tables_count)) end
+  > function event() end
+  > X
+  $ $B legacy.lua --oltp-tables-count=4 --events=1 run | grep oltp_
+  oltp_tables_count=4

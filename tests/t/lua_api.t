@@ -1,1 +1,230 @@
-  $ true
+The Lua API without a database: callbacks, cmdline, commands, rand, hooks,
+histograms, errors.
+
+  $ B="$BENCH"
+
+Callbacks run in sysbench's order; every thread has its own state and tid;
+event() returning true ends that thread:
+
+  $ cat > cb.lua <<'X'
+  > local n = 0
+  > function init() print("init tid=" .. tostring(sysbench.tid)) end
+  > function thread_init(tid) n = 0 end
+  > function event(tid)
+  >   n = n + 1
+  >   if n == 5 then return true end
+  > end
+  > function thread_done(tid) io.stdout:write(string.format("thread_done %d n=%d\n", tid, n)) end
+  > function done() print("done") end
+  > X
+  $ $B cb.lua --threads=2 run | grep -E '^(init|thread_done|done)|total number of events' | sort
+      total number of events:              10
+  done
+  init tid=-1
+  thread_done 0 n=5
+  thread_done 1 n=5
+
+sysbench.cmdline, the ffi global and sysbench.version:
+
+  $ cat > cmd.lua <<'X'
+  > sysbench.cmdline.options = { rows = {"rows", 3} }
+  > local function show()
+  >   print(string.format("command=%s script=%s argv1=%s rows=%d ffi=%s version=%s",
+  >     sysbench.cmdline.command, sysbench.cmdline.script_path:match("[^/]+$"),
+  >     sysbench.cmdline.argv[1], sysbench.opt.rows, type(ffi), sysbench.version))
+  > end
+  > local function par() print("parallel tid " .. sysbench.tid) end
+  > sysbench.cmdline.commands = {
+  >   show = {show},
+  >   par = {par, sysbench.cmdline.PARALLEL_COMMAND},
+  > }
+  > function prepare() print("prepare rows=" .. sysbench.opt.rows) end
+  > function event() end
+  > X
+  $ $B cmd.lua --rows=9 show | tail -1
+  command=show script=cmd.lua argv1=cmd.lua rows=9 ffi=table version=1.0.20
+  $ $B cmd.lua --threads=3 par | grep parallel | sort
+  parallel tid 0
+  parallel tid 1
+  parallel tid 2
+  $ $B cmd.lua prepare | tail -1
+  prepare rows=3
+
+Random numbers: ranges, formats, reproducibility with --rand-seed:
+
+  $ cat > rnd.lua <<'X'
+  > function init()
+  >   local r = sysbench.rand
+  >   local ok = true
+  >   for i = 1, 10000 do
+  >     for _, f in ipairs({r.uniform, r.gaussian, r.special, r.pareto, r.zipfian, r.default}) do
+  >       local v = f(10, 20)
+  >       if v < 10 or v > 20 then ok = false end
+  >     end
+  >   end
+  >   print("in range: " .. tostring(ok))
+  >   print("string: " .. r.string("###-@@@"):gsub("%d", "9"):gsub("%l", "a"))
+  >   local s = r.varstring(5, 8)
+  >   print("varstring length ok: " .. tostring(#s >= 5 and #s <= 8))
+  >   local seen, dup = {}, false
+  >   for i = 1, 100000 do
+  >     local u = r.unique()
+  >     if seen[u] then dup = true end
+  >     seen[u] = true
+  >   end
+  >   print("unique repeats: " .. tostring(dup))
+  >   print("legacy: " .. tostring(sb_rand(1, 1) == 1 and sb_rand_uniform(3, 3) == 3))
+  >   print("uniform_double ok: " .. tostring(r.uniform_double() < 1))
+  >   os.exit(0)
+  > end
+  > function event() end
+  > X
+  $ $B rnd.lua run | tail -6
+  in range: true
+  string: 999-aaa
+  varstring length ok: true
+  unique repeats: false
+  legacy: true
+  uniform_double ok: true
+  $ cat > seed.lua <<'X'
+  > function thread_init(tid)
+  >   local t = {}
+  >   for i = 1, 5 do t[#t + 1] = sysbench.rand.uniform(1, 1000000) end
+  >   io.stdout:write("tid " .. tid .. ": " .. table.concat(t, " ") .. "\n")
+  > end
+  > function event() return true end
+  > X
+  $ $B seed.lua --threads=2 --rand-seed=42 run | grep '^tid' | sort > a.txt
+  $ $B seed.lua --threads=2 --rand-seed=42 run | grep '^tid' | sort > b.txt
+  $ $B seed.lua --threads=2 --rand-seed=43 run | grep '^tid' | sort > c.txt
+  $ cmp a.txt b.txt && echo same
+  same
+  $ cmp -s a.txt c.txt || echo different
+  different
+  $ grep -c '^tid' a.txt
+  2
+
+Report hooks: report_intermediate replaces the interval line; the Lua
+report helpers print sysbench's formats; report_cumulative replaces the
+final report:
+
+  $ cat > hooks.lua <<'X'
+  > function event() ffi.C.bench_stat_add(0, 2) end
+  > sysbench.hooks.report_intermediate = function(st)
+  >   print(string.format("INT events>0=%s reads=2xevents:%s interval=%.1f",
+  >     tostring(st.events > 0), tostring(st.reads == 2 * st.events), st.time_interval))
+  >   sysbench.report_csv(st)
+  >   sysbench.report_default(st)
+  > end
+  > sysbench.hooks.report_cumulative = function(st)
+  >   print(string.format("CUM events=%d reads=%d", tonumber(st.events), tonumber(st.reads)))
+  > end
+  > X
+  $ $B hooks.lua --events=2000 --rate=2000 --report-interval=0.5 run > out.txt; echo rc=$?
+  rc=0
+  $ grep -m1 '^INT' out.txt
+  INT events>0=true reads=2xevents:true interval=0.5
+  $ grep -m1 -E '^[0-9]+,1,[0-9.]+,[0-9.]+,[0-9.]+,0\.00,0\.00,[0-9.]+,0\.00,0\.00$' out.txt | wc -l
+  1
+  $ grep -m1 -E '^\[ [0-9]+s \] thds: 1 tps: [0-9.]+ qps: [0-9.]+ \(r/w/o: [0-9.]+/0\.00/0\.00\) lat \(ms,95%\): [0-9.]+ err/s 0\.00 reconn/s: 0\.00$' out.txt | wc -l
+  1
+  $ grep -E '^CUM|General statistics' out.txt
+  CUM events=2000 reads=4000
+  $ cat > json.lua <<'X'
+  > function event() end
+  > sysbench.hooks.report_intermediate = function(st) sysbench.report_json(st) end
+  > X
+  $ $B json.lua --time=1 --report-interval=0.3 run | sed -n '/^\[$/,/^\]$/p' > j.txt
+  $ python3 -c 'import json; d = json.load(open("j.txt")); print(len(d), sorted(d[0].keys()), sorted(d[0]["qps"].keys()))'
+  3 ['errors', 'latency', 'qps', 'reconnects', 'threads', 'time', 'tps'] ['other', 'reads', 'total', 'writes']
+
+A restartable error restarts the event, after before_restart_event:
+
+  $ cat > restart.lua <<'X'
+  > local fails = 0
+  > function event()
+  >   if fails < 3 then
+  >     fails = fails + 1
+  >     error({errcode = sysbench.error.RESTART_EVENT, msg = "retry me"})
+  >   end
+  > end
+  > sysbench.hooks.before_restart_event = function(err) print("restart: " .. err.msg) end
+  > X
+  $ $B restart.lua --events=10 run | grep -E 'restart|total number of events'
+  restart: retry me
+  restart: retry me
+  restart: retry me
+      total number of events:              10
+
+A script may drive the loop itself with sysbench 1.0's FFI calls:
+
+  $ cat > own.lua <<'X'
+  > function thread_run(tid)
+  >   local n = 0
+  >   while ffi.C.sb_more_events(tid) do
+  >     ffi.C.sb_event_start(tid)
+  >     n = n + 1
+  >     ffi.C.sb_event_stop(tid)
+  >   end
+  >   print("own loop ran " .. n)
+  > end
+  > X
+  $ $B own.lua --events=77 run | grep -E 'own loop|total number of events'
+  own loop ran 77
+      total number of events:              77
+
+sysbench.histogram:
+
+  $ cat > hist.lua <<'X'
+  > function init()
+  >   local h = sysbench.histogram.new(100, 1, 1000)
+  >   for i = 1, 90 do h:update(10) end
+  >   for i = 1, 10 do h:update(500) end
+  >   h:print()
+  >   print(string.format("p50 near 10: %s, p99 near 500: %s",
+  >     tostring(math.abs(h:percentile(50) - 10) < 1), tostring(math.abs(h:percentile(99) - 500) < 40)))
+  >   os.exit(0)
+  > end
+  > X
+  $ $B hist.lua run | tail -4
+         value  ------------- distribution ------------- count
+         9.772 |**************************************** 90
+       467.735 |****                                     10
+  p50 near 10: true, p99 near 500: true
+
+Errors in scripts name the file and line and exit non-zero:
+
+  $ printf 'function event(\n  x = = 1\nend\n' > syntax.lua
+  $ $B syntax.lua run 2>&1 >/dev/null
+  FATAL: syntax.lua:2: ')' expected near '='
+  [1]
+  $ $B syntax.lua run >/dev/null 2>&1
+  [1]
+  $ printf 'function event()\n  local t = nil\n  return t.x\nend\n' > rt.lua
+  $ $B rt.lua --threads=2 run 2>&1 >/dev/null | sort -u
+  FATAL: `thread_run' function failed: rt.lua:3: attempt to index local 't' (a nil value)
+  $ $B rt.lua run >/dev/null 2>&1
+  [1]
+  $ printf 'function thread_init()\n  error("cannot connect")\nend\nfunction event() end\n' > ti.lua
+  $ $B ti.lua run 2>&1 >/dev/null
+  FATAL: `thread_init' function failed: ti.lua:2: cannot connect
+  FATAL: Thread initialization failed!
+  [1]
+  $ $B ti.lua run >/dev/null 2>&1
+  [1]
+  $ printf 'function init()\n  error("bad setting")\nend\nfunction event() end\n' > in.lua
+  $ $B in.lua run 2>&1 >/dev/null
+  FATAL: `init' function failed: in.lua:2: bad setting
+  [1]
+  $ $B in.lua run >/dev/null 2>&1
+  [1]
+  $ printf 'function event()\nend\nerror("top level")\n' > top.lua
+  $ $B top.lua run 2>&1 >/dev/null
+  FATAL: top.lua:3: top level
+  [1]
+  $ printf 'x = 1\n' > noevent.lua
+  $ $B noevent.lua run 2>&1 >/dev/null
+  FATAL: `thread_run' function failed: the script defines no event() function
+  [1]
+  $ $B noevent.lua run >/dev/null 2>&1
+  [1]

@@ -1,1 +1,156 @@
-  $ true
+The scheduler: limits, intervals, checkpoints, open-loop rate, warm-up,
+signals, forced shutdown, thread initialisation timeout.
+
+  $ B="$BENCH"
+  $ printf 'function event() end\n' > empty.lua
+
+--events=N runs exactly N events in total across threads:
+
+  $ $B empty.lua --events=1000 --threads=2 --time=0 run | grep -E 'total number of events|events \(avg'
+      total number of events:              1000
+      events \(avg/stddev\):           500.0000/\d+\.\d\d (re)
+  $ $B empty.lua --events=7 --threads=3 run | grep 'total number of events'
+      total number of events:              7
+
+--time ends the run on time; the report has sysbench's blocks:
+
+  $ $B empty.lua --time=1 --threads=2 --report-interval=1 run > run.txt
+  $ sed -e 's/[0-9][0-9.]*/N/g' run.txt
+  bench N (using system LuaJIT N-betaN)
+  
+  Running the test with following options:
+  Number of threads: N
+  Report intermediate results every N second(s)
+  Initializing random number generator from current time
+  
+  
+  Initializing worker threads...
+  
+  Threads started!
+  
+  [ Ns ] thds: N eps: N lat (ms,N%): N
+  
+  General statistics:
+      total time:                          Ns
+      total number of events:              N
+  
+  Latency (ms):
+           min:                                    N
+           avg:                                    N
+           max:                                    N
+           Nth percentile:                        N
+           sum:                                 N
+  
+  Threads fairness:
+      events (avg/stddev):           N/N
+      execution time (avg/stddev):   N/N
+  
+  $ grep 'total time' run.txt
+      total time:                          1.0\d\d\ds (re)
+
+Fractional report intervals:
+
+  $ $B empty.lua --time=2 --report-interval=0.5 run | grep -E '^\[' | cut -d' ' -f1-5
+  [ 0.5s ] thds: 1
+  [ 1.0s ] thds: 1
+  [ 1.5s ] thds: 1
+  [ 2.0s ] thds: 1
+
+Report checkpoints print a full report and reset the counters:
+
+  $ $B empty.lua --time=2 --report-checkpoints=1 run > cp.txt
+  $ grep -E 'Checkpoint|checkpoint' cp.txt
+  Report checkpoint(s) at 1 seconds
+  [ 1s ] Checkpoint report:
+  $ grep -c 'General statistics' cp.txt
+  2
+  $ grep 'total time' cp.txt
+      total time:                          1.0\d\d\ds (re)
+      total time:                          2.0\d\d\ds (re)
+
+Open loop (--rate): Poisson arrivals at the target rate, the queue line,
+and the schedule lag reported on its own:
+
+  $ $B empty.lua --time=2 --rate=200 --report-interval=1 run > rate.txt
+  $ grep -E 'Target|queue length' rate.txt | sed -e 's/[0-9][0-9.]*/N/g' | sort -u
+  Target transaction rate: N/sec
+  [ Ns ] queue length: N concurrency: N
+  $ awk '/total number of events/ { print ($5 >= 320 && $5 <= 480) ? "rate ok" : "rate off: " $5 }' rate.txt
+  rate ok
+  $ grep -A3 'Schedule lag' rate.txt | sed -e 's/[0-9][0-9.]*/N/g'
+  Schedule lag (ms):
+           avg:                                    N
+           max:                                    N
+           Nth percentile:                        N
+
+A backlog never aborts the run: 1 thread cannot keep up with 1000/s of
+5 ms events, and the lag shows it:
+
+  $ cat > slow.lua <<'X'
+  > ffi.cdef("int usleep(unsigned int)")
+  > function event() ffi.C.usleep(5000) end
+  > X
+  $ $B slow.lua --time=1 --rate=1000 --report-interval=1 run > backlog.txt; echo rc=$?
+  rc=0
+  $ awk '/queue length/ { print ($5 > 100) ? "queue grows" : "queue " $5 }' backlog.txt
+  queue grows
+  $ awk '/Schedule lag/ { getline; print ($2 > 100) ? "lag grows" : "lag " $2 }' backlog.txt
+  lag grows
+
+Warm-up: events before --warmup-time ends count in no statistic:
+
+  $ cat > count.lua <<'X'
+  > local n = 0
+  > function event() n = n + 1 end
+  > function thread_done() io.stdout:write("ran " .. n .. "\n") end
+  > X
+  $ $B count.lua --warmup-time=1 --time=1 run > warm.txt
+  $ awk '/^ran/ { ran = $2 } /total number of events/ { counted = $5 } END { print (counted > 0 && counted < ran * 0.8) ? "warm-up excluded" : "ran " ran " counted " counted }' warm.txt
+  warm-up excluded
+  $ grep -E 'Warmup|total time' warm.txt
+  Warmup time: 1 second(s)
+      total time:                          1.0\d\d\ds (re)
+
+Percentile options:
+
+  $ $B empty.lua --events=100 --percentile=0 run | grep percentile
+           percentile stats:               disabled
+  $ $B empty.lua --events=100 --percentile=99.9 --report-interval=1 run | grep percentile
+           99.9th percentile:                      \d+\.\d\d (re)
+  $ $B empty.lua --events=1000 --histogram run | grep -A1 'Latency histogram'
+  Latency histogram (values are in milliseconds)
+         value  ------------- distribution ------------- count
+
+SIGINT stops the workers, prints the report of what ran, exits non-zero:
+
+  $ $B empty.lua --time=60 run > int.txt & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo rc=$?
+  rc=1
+  $ grep -c 'General statistics' int.txt
+  1
+  $ awk '/total time/ { print ($3 + 0 < 5) ? "stopped early" : "ran " $3 }' int.txt
+  stopped early
+
+--forced-shutdown ends a run whose events do not finish:
+
+  $ cat > stuck.lua <<'X'
+  > ffi.cdef("unsigned int sleep(unsigned int)")
+  > function event() ffi.C.sleep(30) end
+  > X
+  $ timeout 20 $B stuck.lua --time=1 --forced-shutdown=1 run > forced.txt 2>&1; echo rc=$?
+  rc=0
+  $ grep -E 'Forcing|forcing|General statistics' forced.txt
+  Forcing shutdown in 2 seconds
+  FATAL: The --time limit has expired, forcing shutdown...
+  General statistics:
+
+--thread-init-timeout bounds a hanging thread_init():
+
+  $ cat > hang.lua <<'X'
+  > ffi.cdef("unsigned int sleep(unsigned int)")
+  > function thread_init() ffi.C.sleep(30) end
+  > function event() end
+  > X
+  $ timeout 20 $B hang.lua --thread-init-timeout=1 run 2>&1 | grep FATAL
+  FATAL: Worker threads failed to initialize within 1 seconds!
+  $ timeout 20 $B hang.lua --thread-init-timeout=1 run >/dev/null 2>&1
+  [1]
