@@ -15,6 +15,7 @@
 #include "stats/report.h"
 #include "lua/runtime.h"
 #include "util/log.h"
+#include "db/driver.h"
 
 static const char *const builtin_workloads[][2] = {
 	{ "fileio", "File I/O test" },
@@ -45,6 +46,8 @@ static void print_usage(void)
 	printf("  %s [options]... [testname] [command]\n\n", PACKAGE_NAME);
 	printf("Commands implemented by most tests: prepare run cleanup help\n\n");
 	core_opts_print_help();
+	printf("\n");
+	db_print_help();
 	printf("\nCompiled-in tests:\n");
 	for (i = 0; i < sizeof(builtin_workloads) / sizeof(builtin_workloads[0]); i++)
 		printf("  %s - %s\n", builtin_workloads[i][0], builtin_workloads[i][1]);
@@ -247,7 +250,7 @@ int main(int argc, char **argv)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	opt_init();
-	if (core_opts_define()) {
+	if (core_opts_define() || db_init_options()) {
 		fprintf(stderr, "FATAL: %s\n", opt_error());
 		return 1;
 	}
@@ -318,7 +321,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s\n", err);
 		goto out;
 	}
-	log_set_verbosity(cfg.verbosity);
+	log_set_verbosity(cfg.debug ? LOG_DEBUG : cfg.verbosity);
 	if (rand_configure(&cfg.rand)) {
 		fprintf(stderr, "Invalid random number generator options\n");
 		goto out;
@@ -335,6 +338,7 @@ int main(int argc, char **argv)
 		rc = cmd_other(main_state, command);
 out:
 	lrt_destroy(main_state);
+	db_shutdown();
 	lrt_script_free(&script);
 	opt_free();
 	return rc;

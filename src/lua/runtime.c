@@ -24,6 +24,8 @@ struct lrt {
 	int tid;
 };
 
+static int lrt_options_ordered;
+
 static struct {
 	int argc;
 	char **argv;
@@ -399,61 +401,98 @@ static int lrt_option_def(lua_State *L, int idx, struct opt_def *d, char *defbuf
 	return 0;
 }
 
+/* Declare the option whose declaration table is on top of the stack, named
+ * `oname`. Pops nothing. */
+static int lrt_define_one(lua_State *L, const char *group, const char *oname)
+{
+	struct opt_def d;
+	char defbuf[4096];
+	int rc;
+
+	memset(&d, 0, sizeof(d));
+	if (!lua_istable(L, -1)) {
+		log_msg(LOG_FATAL, "sysbench.cmdline.options: each entry must be name = {description, default}");
+		return -EINVAL;
+	}
+	d.name = oname;
+	lua_rawgeti(L, -1, 1);
+	d.desc = lua_tostring(L, -1) ? lua_tostring(L, -1) : "";
+	if (lrt_option_def(L, lua_gettop(L) - 1, &d, defbuf, sizeof(defbuf))) {
+		lua_pop(L, 1);
+		log_msg(LOG_FATAL, "option '%s': invalid type in sysbench.cmdline.options", oname);
+		return -EINVAL;
+	}
+	rc = opt_define(group, &d, 1);
+	lua_pop(L, 1);
+	if (rc == -EEXIST)
+		return 0;       /* a script may redeclare a core option */
+	if (rc)
+		fprintf(stderr, "%s\n", opt_error());
+	return rc;
+}
+
 int lrt_register_options(struct lrt *l, const char *name, unsigned *ndeclared)
 {
 	lua_State *L = l->L;
 	char group[512];
-	int rc = 0;
+	int rc = 0, base = lua_gettop(L);
 	unsigned n = 0;
+	size_t i, norder;
 
 	*ndeclared = 0;
+	lrt_options_ordered = 0;
 	snprintf(group, sizeof(group), "%s options", name);
 	lua_getglobal(L, "sysbench");
 	lua_getfield(L, -1, "cmdline");
 	lua_getfield(L, -1, "options");
 	if (!lua_istable(L, -1)) {
-		lua_pop(L, 3);
+		lua_settop(L, base);
 		return 0;
 	}
-	lua_pushnil(L);
-	while (lua_next(L, -2)) {
-		struct opt_def d;
-		char defbuf[4096];
-		memset(&d, 0, sizeof(d));
-		if (lua_type(L, -2) != LUA_TSTRING || !lua_istable(L, -1)) {
-			log_msg(LOG_FATAL, "sysbench.cmdline.options: each entry must be name = {description, default}");
-			lua_pop(L, 5);
-			return -EINVAL;
+	/* bench extension: sysbench.cmdline.options_order fixes the help order
+	 * (built-in workloads list their options as sysbench does) */
+	lua_getfield(L, -2, "options_order");
+	if (lua_istable(L, -1)) {
+		norder = lua_objlen(L, -1);
+		for (i = 1; i <= norder && rc == 0; i++) {
+			lua_rawgeti(L, -1, (int)i);
+			if (lua_isstring(L, -1)) {
+				const char *oname = lua_tostring(L, -1);
+				lua_getfield(L, -3, oname);
+				if (!lua_isnil(L, -1)) {
+					rc = lrt_define_one(L, group, oname);
+					n++;
+				}
+				lua_pop(L, 1);
+			}
+			lua_pop(L, 1);
 		}
-		d.name = lua_tostring(L, -2);
-		lua_rawgeti(L, -1, 1);
-		d.desc = lua_tostring(L, -1) ? lua_tostring(L, -1) : "";
-		if (lrt_option_def(L, lua_gettop(L) - 1, &d, defbuf, sizeof(defbuf))) {
-			log_msg(LOG_FATAL, "option '%s': invalid type in sysbench.cmdline.options", d.name);
-			lua_pop(L, 6);
-			return -EINVAL;
-		}
-		rc = opt_define(group, &d, 1);
-		lua_pop(L, 2);
-		if (rc == -EEXIST)
-			rc = 0;       /* a script may redeclare a core option */
-		if (rc) {
-			fprintf(stderr, "%s\n", opt_error());
-			lua_pop(L, 4);
-			return rc;
-		}
-		n++;
+		lrt_options_ordered = 1;
 	}
-	lua_pop(L, 3);
+	lua_pop(L, 1);
+	lua_pushnil(L);
+	while (rc == 0 && lua_next(L, -2)) {
+		if (lua_type(L, -2) != LUA_TSTRING) {
+			log_msg(LOG_FATAL, "sysbench.cmdline.options: option names must be strings");
+			rc = -EINVAL;
+			break;
+		}
+		if (opt_find(lua_tostring(L, -2)) == NULL) {
+			rc = lrt_define_one(L, group, lua_tostring(L, -2));
+			n++;
+		}
+		lua_pop(L, 1);
+	}
+	lua_settop(L, base);
 	*ndeclared = n;
-	return 0;
+	return rc;
 }
 
 void lrt_print_options(const char *name)
 {
 	char group[512];
 	snprintf(group, sizeof(group), "%s options", name);
-	opt_print_group(stdout, group, 1);
+	opt_print_group(stdout, group, !lrt_options_ordered);
 }
 
 /* Push an option's value as sysbench does: booleans, numbers, strings, and

@@ -58,18 +58,11 @@ static struct {
 	unsigned nexited;
 	int released;
 	int failed;
-	int sql;
 } S;
 
 static __thread struct sched_worker *sched_self;
 static volatile sig_atomic_t sched_signal;
 
-void sched_set_sql(void)
-{
-	S.sql = 1;
-	if (S.ctx)
-		S.ctx->sql = 1;
-}
 
 static void sched_on_signal(int sig)
 {
@@ -148,8 +141,9 @@ int bench_event_next(int thread_id)
 void bench_event_finish(int thread_id)
 {
 	struct sched_worker *w = sched_self;
-	if (w && w->in_event)
-		sched_record(w, clock_now_ns());
+	/* As sysbench: the call in which event() returned true is no event. */
+	if (w)
+		w->in_event = 0;
 }
 
 bool sb_more_events(int thread_id)
@@ -234,7 +228,9 @@ static void *sched_worker_main(void *arg)
 	if (S.mean_gap_ns > 0)
 		prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
 	rand_thread_init(w->tid);
+	log_msg(LOG_DEBUG, "Worker thread (#%u) started", w->tid);
 	w->rc = S.fn(w->tid, S.ud);
+	log_msg(LOG_DEBUG, "Worker thread (#%u) finished (rc %d)", w->tid, w->rc);
 	if (w->in_event)
 		sched_record(w, clock_now_ns());
 	if (w->rc)

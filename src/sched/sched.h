@@ -35,7 +35,5 @@ void sched_worker_fail(void);
 int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
               sched_worker_fn fn, void *ud);
 
-/* Mark the run as using SQL statistics (first driver created). */
-void sched_set_sql(void);
 
 #endif

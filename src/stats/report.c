@@ -8,6 +8,13 @@
 
 #define NS_PER_MS 1e6
 
+static volatile int report_sql;
+
+void report_use_sql(void)
+{
+	report_sql = 1;
+}
+
 /* Percentile label as sysbench prints it: "95" or "99.9". */
 static void pct_label(char *buf, size_t len, double pct)
 {
@@ -79,7 +86,7 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 		if (rc)
 			return rc < 0 ? rc : 0;
 	}
-	if (ctx->sql) {
+	if (ctx->sql || report_sql) {
 		uint64_t q = s->ctr[STATS_READS] + s->ctr[STATS_WRITES] + s->ctr[STATS_OTHER];
 		printf("[ %ss ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%s%%): %4.2f err/s: %4.2f reconn/s: %4.2f\n",
 		       t, threads_running, s->events / p, q / p,
@@ -180,7 +187,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		rc = ctx->hooks.summary(&st, ctx->hooks.ud);
 	if (rc < 0)
 		return rc;
-	if (rc == 0 && ctx->sql)
+	if (rc == 0 && (ctx->sql || report_sql))
 		sql_block(s, period);
 
 	printf("\nGeneral statistics:\n");

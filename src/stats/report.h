@@ -33,6 +33,10 @@ struct report_ctx {
 	struct report_hooks hooks;
 };
 
+/* Switch to the SQL statistics layout (called when a script creates its
+ * first database driver). Thread-safe. */
+void report_use_sql(void);
+
 /* Fill a hook's stat from a snapshot covering `period` seconds, `total`
  * seconds after the start. */
 void report_fill_stat(sb_stat_t *st, const struct stats_snap *s,

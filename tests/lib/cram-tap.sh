@@ -3,7 +3,7 @@
 # make check counts transcript tests next to the unit tests' assertions.
 t="$1"
 name=$(basename "$t")
-out=$(cram3 -q --shell=/bin/bash "$t" 2>&1)
+out=$(cram3 --shell=/bin/bash "$t" 2>&1)
 rc=$?
 echo "1..1"
 if [ $rc -eq 0 ]; then

@@ -162,3 +162,7 @@ Legacy scripts that declare no options accept any option as a global:
   > X
   $ $B legacy.lua --oltp-tables-count=4 --events=1 run | grep oltp_
   oltp_tables_count=4
+
+The manual page lints clean:
+
+  $ groff -man -ww -z "$BENCH_SRCDIR/man/bench.1" 2>&1

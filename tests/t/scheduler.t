@@ -15,7 +15,7 @@ signals, forced shutdown, thread initialisation timeout.
 --time ends the run on time; the report has sysbench's blocks:
 
   $ $B empty.lua --time=1 --threads=2 --report-interval=1 run > run.txt
-  $ sed -e 's/[0-9][0-9.]*/N/g' run.txt
+  $ sed -E -e 's/[0-9][0-9.]*/N/g' -e 's/ +N$/ N/' run.txt
   bench N (using system LuaJIT N-betaN)
   
   Running the test with following options:
@@ -32,14 +32,14 @@ signals, forced shutdown, thread initialisation timeout.
   
   General statistics:
       total time:                          Ns
-      total number of events:              N
+      total number of events: N
   
   Latency (ms):
-           min:                                    N
-           avg:                                    N
-           max:                                    N
-           Nth percentile:                        N
-           sum:                                 N
+           min: N
+           avg: N
+           max: N
+           Nth percentile: N
+           sum: N
   
   Threads fairness:
       events (avg/stddev):           N/N

@@ -1,0 +1,56 @@
+-- Bulk insert: each thread appends rows (id, k) to its own table
+-- sbtest<tid+1> through multi-row INSERTs; one event is one row, the rows
+-- go to the server in statements of up to 512 KiB. prepare creates
+-- sbtest1..sbtest<threads>, cleanup drops them.
+
+local function each_thread_table(fn)
+   for n = 1, sysbench.opt.threads do
+      fn(n)
+   end
+end
+
+function prepare()
+   local con = sysbench.sql.driver():connect()
+   each_thread_table(function(n)
+      print(string.format("Creating table 'sbtest%d'...", n))
+      con:query(string.format("CREATE TABLE IF NOT EXISTS sbtest%d (" ..
+                              "id INTEGER NOT NULL, " ..
+                              "k INTEGER DEFAULT '0' NOT NULL, " ..
+                              "PRIMARY KEY (id))", n))
+   end)
+   con:disconnect()
+end
+
+function cleanup()
+   local con = sysbench.sql.driver():connect()
+   each_thread_table(function(n)
+      print(string.format("Dropping table 'sbtest%d'...", n))
+      con:query("DROP TABLE IF EXISTS sbtest" .. n)
+   end)
+   con:disconnect()
+end
+
+local con
+local next_id      -- the thread's id sequence: 1, 2, 3, ...
+local started = false
+
+function thread_init()
+   con = sysbench.sql.driver():connect()
+   next_id = 0
+end
+
+function event()
+   if not started then
+      con:bulk_insert_init("INSERT INTO sbtest" .. (sysbench.tid + 1) .. " (id, k) VALUES")
+      started = true
+   end
+   next_id = next_id + 1
+   con:bulk_insert_next("(" .. next_id .. "," .. next_id .. ")")
+end
+
+function thread_done()
+   if started then
+      con:bulk_insert_done()
+   end
+   con:disconnect()
+end

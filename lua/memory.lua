@@ -1,0 +1,152 @@
+-- memory: sysbench's memory benchmark. Each event reads, writes or just
+-- visits one --memory-block-size block (src/native/memory.c), until
+-- --memory-total-size bytes have been transferred by all threads together
+-- (or the time limit). --memory-working-set (a bench addition) makes every
+-- thread walk a buffer of that size block by block instead of one block
+-- that stays in the cache, so the test can measure memory bandwidth.
+
+local ARG_SIZE = sysbench.cmdline.ARG_SIZE
+
+sysbench.cmdline.options = {
+   ["memory-block-size"] = {"size of memory block for test", "1K", ARG_SIZE},
+   ["memory-total-size"] = {"total size of data to transfer", "100G", ARG_SIZE},
+   ["memory-scope"] = {"memory access scope {global,local}", "global"},
+   ["memory-hugetlb"] = {"allocate memory from HugeTLB pool", false},
+   ["memory-oper"] = {"type of memory operations {read, write, none}", "write"},
+   ["memory-access-mode"] = {"memory access mode {seq,rnd}", "seq"},
+   ["memory-working-set"] = {"size of the buffer each thread walks block by block, a multiple of the block size (0: one block)", "0", ARG_SIZE},
+}
+sysbench.cmdline.options_order = {
+   "memory-block-size", "memory-total-size", "memory-scope", "memory-hugetlb",
+   "memory-oper", "memory-access-mode", "memory-working-set",
+}
+
+local C = ffi.C
+local mem_event = C.native_mem_event
+
+local OPERS = { none = C.NATIVE_MEM_NONE, read = C.NATIVE_MEM_READ,
+                write = C.NATIVE_MEM_WRITE }
+local SCOPES = { global = 0, ["local"] = 1 }
+local MODES = { seq = 0, rnd = 1 }
+
+-- A byte count the way it was probably typed: "3K", "1G", "1000".
+local function size_text(n)
+   for _, u in ipairs({ {"T", 2^40}, {"G", 2^30}, {"M", 2^20}, {"K", 2^10} }) do
+      if n ~= 0 and n % u[2] == 0 then
+         return string.format("%d%s", n / u[2], u[1])
+      end
+   end
+   return string.format("%d", n)
+end
+
+local function invalid(name, value)
+   error(string.format("Invalid value for %s: %s", name, value), 0)
+end
+
+-- The options, checked, as a native_mem_cfg table (and the texts shown).
+local function config()
+   local o = sysbench.opt
+   local bs = tonumber(o.memory_block_size)
+   local pow2 = 8
+   while bs and pow2 < bs do
+      pow2 = pow2 * 2
+   end
+   if bs == nil or pow2 ~= bs then   -- a power of two, at least a word
+      invalid("memory-block-size", size_text(bs or 0))
+   end
+   local total = tonumber(o.memory_total_size)
+   if total == nil or total < 0 then
+      invalid("memory-total-size", size_text(total or 0))
+   end
+   local scope = SCOPES[o.memory_scope]
+   if scope == nil then
+      invalid("memory-scope", tostring(o.memory_scope))
+   end
+   local oper = OPERS[o.memory_oper]
+   if oper == nil then
+      invalid("memory-oper", tostring(o.memory_oper))
+   end
+   local rnd = MODES[o.memory_access_mode]
+   if rnd == nil then
+      invalid("memory-access-mode", tostring(o.memory_access_mode))
+   end
+   local ws = tonumber(o.memory_working_set) or 0
+   if ws == 0 then
+      ws = bs
+   elseif ws < bs or ws % bs ~= 0 then
+      error(string.format("Invalid value for memory-working-set: %s (must be a multiple of memory-block-size)",
+                          size_text(ws)), 0)
+   end
+   return {
+      block_size = bs, total_size = total, working_set = ws,
+      threads = tonumber(o.threads) or 1, scope_local = scope,
+      hugetlb = o.memory_hugetlb and 1 or 0, oper = oper, access_rnd = rnd,
+   }
+end
+
+function init()
+   local cfg = config()
+   local o = sysbench.opt
+   local rc = C.native_mem_setup(ffi.new("native_mem_cfg", cfg))
+   if rc ~= 0 then
+      local what = o.memory_hugetlb and "memory-hugetlb" or "memory"
+      error(string.format("%s: %s", what, ffi.string(C.native_mem_error())), 0)
+   end
+   print("Running memory speed test with the following options:")
+   print(string.format("  block size: %dKiB", math.floor(cfg.block_size / 1024)))
+   print(string.format("  total size: %dMiB", math.floor(cfg.total_size / 1048576)))
+   print("  operation: " .. o.memory_oper)
+   print("  scope: " .. o.memory_scope)
+   if cfg.working_set ~= cfg.block_size then
+      print(string.format("  working set: %dKiB", math.floor(cfg.working_set / 1024)))
+   end
+   print("")
+end
+
+function thread_init(tid)
+   C.native_mem_thread_init(tid)
+end
+
+-- Returning true ends this thread: the total size is used up.
+function event(tid)
+   if mem_event(tid) == 0 then
+      return true
+   end
+end
+
+function done()
+   C.native_mem_teardown()
+end
+
+-- ---- reports (in the reporter's state: only options and stat) ------------
+
+local MiB = 1024 * 1024
+
+-- "[ 1s ]" with as many decimals as the report interval has.
+local function stamp(t)
+   local step = tonumber(sysbench.opt.report_interval) or 1
+   local d = 0
+   while d < 3 and math.abs(step * 10^d - math.floor(step * 10^d + 0.5)) > 1e-9 do
+      d = d + 1
+   end
+   return string.format("[ %." .. d .. "fs ]", t)
+end
+
+-- As sysbench: MiB/s from the events of the interval.
+sysbench.hooks.report_intermediate = function(stat)
+   local t = stat.time_interval > 0 and stat.time_interval or 1
+   local mib = tonumber(stat.events) * sysbench.opt.memory_block_size / MiB
+   print(string.format("%s %4.2f MiB/sec", stamp(stat.time_total), mib / t))
+end
+
+-- Printed before "General statistics".
+sysbench.hooks.report_summary = function(stat)
+   local t = stat.time_interval > 0 and stat.time_interval or stat.time_total
+   local ops = tonumber(stat.events)
+   local function per_s(x) return t > 0 and x / t or 0 end
+   print(string.format("Total operations: %d (%8.2f per second)\n", ops, per_s(ops)))
+   if sysbench.opt.memory_oper ~= "none" then
+      local mib = ops * sysbench.opt.memory_block_size / MiB
+      print(string.format("%4.2f MiB transferred (%4.2f MiB/sec)\n", mib, per_s(mib)))
+   end
+end

@@ -1,0 +1,642 @@
+-- oltp_common: the shared part of the OLTP workloads (oltp_*.lua,
+-- select_random_*.lua): options, schema, parallel prepare/prewarm,
+-- cleanup, and a table-driven catalogue of statements and transaction
+-- steps.
+--
+-- A workload script does
+--
+--    local oltp = require("oltp_common")
+--    oltp.workload{ transaction = true, steps = { "point_selects", ... } }
+--
+-- and gets thread_init/event/thread_done. Scripts written for sysbench's
+-- oltp_common keep working: they define prepare_statements() and event()
+-- themselves and call the global helpers (prepare_point_selects(),
+-- execute_point_selects(), begin(), commit(), stmt, param, con, drv ...)
+-- that this module also provides under sysbench's names.
+
+local M = {}
+
+-- Random digit groups: 11 digits, '-' separated. c holds 10 groups (119
+-- characters), pad 5 (59 characters).
+local function digit_groups(n)
+   local g = {}
+   for i = 1, n do
+      g[i] = "###########"
+   end
+   return table.concat(g, "-")
+end
+
+local C_TEMPLATE = digit_groups(10)
+local PAD_TEMPLATE = digit_groups(5)
+M.C_TEMPLATE = C_TEMPLATE
+M.PAD_TEMPLATE = PAD_TEMPLATE
+
+-- ---- options ---------------------------------------------------------------
+
+local OPTIONS = {
+   -- name                  description                                   default
+   { "table_size",           "Number of rows per table", 10000 },
+   { "range_size",           "Range size for range SELECT queries", 100 },
+   { "tables",               "Number of tables", 1 },
+   { "point_selects",        "Number of point SELECT queries per transaction", 10 },
+   { "simple_ranges",        "Number of simple range SELECT queries per transaction", 1 },
+   { "sum_ranges",           "Number of SELECT SUM() queries per transaction", 1 },
+   { "order_ranges",         "Number of SELECT ORDER BY queries per transaction", 1 },
+   { "distinct_ranges",      "Number of SELECT DISTINCT queries per transaction", 1 },
+   { "index_updates",        "Number of UPDATE index queries per transaction", 1 },
+   { "non_index_updates",    "Number of UPDATE non-index queries per transaction", 1 },
+   { "delete_inserts",       "Number of DELETE/INSERT combinations per transaction", 1 },
+   { "range_selects",        "Enable/disable all range SELECT queries", true },
+   { "auto_inc",             "Use AUTO_INCREMENT column as Primary Key (for MySQL), " ..
+                             "or its alternatives in other DBMS. When disabled, use " ..
+                             "client-generated IDs", true },
+   { "skip_trx",             "Don't start explicit transactions and execute all " ..
+                             "queries in the AUTOCOMMIT mode", false },
+   { "secondary",            "Use a secondary index in place of the PRIMARY KEY", false },
+   { "create_secondary",     "Create a secondary index in addition to the PRIMARY KEY", true },
+   { "mysql_storage_engine", "Storage engine, if MySQL is used", "innodb" },
+   { "pgsql_variant",        "Use this PostgreSQL variant when running with the " ..
+                             "PostgreSQL driver. The only currently supported variant " ..
+                             "is 'redshift'. When enabled, create_secondary is " ..
+                             "automatically disabled, and delete_inserts is set to 0",
+                             nil },
+   { "create_table_options", "Extra options appended to each CREATE TABLE of prepare " ..
+                             "(after the ENGINE clause on MySQL), e.g. " ..
+                             "'ROW_FORMAT=COMPRESSED' or 'WITH (fillfactor=90)'", "" },
+   { "reconnect",            "Reconnect the database connection every N events and " ..
+                             "prepare the statements again (0 = never)", 0 },
+}
+
+sysbench.cmdline.options = {}
+for _, o in ipairs(OPTIONS) do
+   sysbench.cmdline.options[o[1]] = { o[2], o[3] }
+end
+
+local opt = sysbench.opt
+
+-- ---- drivers and schema ----------------------------------------------------
+
+local function is_mysql(name)
+   return name == "mysql" or name == "attachsql" or name == "drizzle"
+end
+
+local function check_driver(name)
+   if not is_mysql(name) and name ~= "pgsql" then
+      error("Unsupported database driver: " .. tostring(name), 0)
+   end
+end
+
+-- The only PostgreSQL variant is Redshift: no secondary index, no
+-- DELETE/INSERT pairs, IDENTITY instead of SERIAL.
+local function redshift(driver_name)
+   local v = opt.pgsql_variant
+   if v == nil or v == "" or driver_name ~= "pgsql" then
+      return false
+   end
+   if v ~= "redshift" then
+      error("Unsupported PostgreSQL variant: '" .. v .. "' (the only one is 'redshift')", 0)
+   end
+   return true
+end
+
+-- CREATE TABLE for sbtest<n>, and the statements that must follow it
+-- before the load (PostgreSQL has no inline non-unique index).
+local function schema_sql(driver_name, n)
+   local id_def
+   local key_def
+   local after = {}
+   local tail
+
+   if is_mysql(driver_name) then
+      id_def = opt.auto_inc and "INTEGER NOT NULL AUTO_INCREMENT" or "INTEGER NOT NULL"
+      key_def = (opt.secondary and "KEY xid" or "PRIMARY KEY") .. " (id)"
+      tail = "/*! ENGINE = " .. opt.mysql_storage_engine .. " */"
+   else
+      if not opt.auto_inc then
+         id_def = "INTEGER NOT NULL"
+      elseif redshift(driver_name) then
+         id_def = "INTEGER IDENTITY(1,1)"
+      else
+         id_def = "SERIAL"
+      end
+      if opt.secondary then
+         after[1] = string.format("CREATE INDEX xid_%d ON sbtest%d(id)", n, n)
+      else
+         key_def = "PRIMARY KEY (id)"
+      end
+      tail = ""
+   end
+
+   local extra = opt.create_table_options or ""
+   if extra ~= "" then
+      tail = tail == "" and extra or tail .. " " .. extra
+   end
+
+   local cols = {
+      "id " .. id_def,
+      "k INTEGER DEFAULT '0' NOT NULL",
+      "c CHAR(120) DEFAULT '' NOT NULL",
+      "pad CHAR(60) DEFAULT '' NOT NULL",
+      key_def,
+   }
+   local sql = string.format("CREATE TABLE sbtest%d(\n  %s\n) %s", n,
+                             table.concat(cols, ",\n  "), tail)
+   return sql, after
+end
+
+-- Fill sbtest<n> with table_size rows through multi-row INSERTs. Each row
+-- is two strings: the random part (quoted c and pad, with the separators
+-- and closing parenthesis folded into one template) and the head with
+-- the numbers, so that a row costs one random-string call and one concat.
+local ROW_TAIL = ",'" .. C_TEMPLATE .. "','" .. PAD_TEMPLATE .. "')"
+
+local function load_rows(con, n)
+   local size = opt.table_size
+   local explicit_ids = not opt.auto_inc
+   local rand_default, rand_string = sysbench.rand.default, sysbench.rand.string
+
+   if explicit_ids then
+      con:bulk_insert_init("INSERT INTO sbtest" .. n .. "(id, k, c, pad) VALUES")
+      for i = 1, size do
+         con:bulk_insert_next("(" .. i .. "," .. rand_default(1, size) ..
+                              rand_string(ROW_TAIL))
+      end
+   else
+      con:bulk_insert_init("INSERT INTO sbtest" .. n .. "(k, c, pad) VALUES")
+      for _ = 1, size do
+         con:bulk_insert_next("(" .. rand_default(1, size) .. rand_string(ROW_TAIL))
+      end
+   end
+   con:bulk_insert_done()
+end
+
+-- Create, load and index one table (sysbench's create_table()).
+function M.create_table(drv, con, n)
+   local name = drv:name()
+   check_driver(name)
+   local ddl, after = schema_sql(name, n)
+
+   print(string.format("Creating table 'sbtest%d'...", n))
+   con:query(ddl)
+   for _, q in ipairs(after) do
+      con:query(q)
+   end
+
+   if opt.table_size > 0 then
+      print(string.format("Inserting %d records into 'sbtest%d'", opt.table_size, n))
+   end
+   load_rows(con, n)
+
+   if opt.create_secondary and not redshift(name) then
+      print(string.format("Creating a secondary index on 'sbtest%d'...", n))
+      con:query(string.format("CREATE INDEX k_%d ON sbtest%d(k)", n, n))
+   end
+end
+
+-- The tables this thread handles in a parallel command: tid+1,
+-- tid+1+threads, ... (all of them outside a parallel command).
+local function owned_tables()
+   local threads, tid = opt.threads or 1, sysbench.tid
+   local first, stride = 1, 1
+   if type(tid) == "number" and tid >= 0 and tid < threads then
+      first, stride = tid + 1, threads
+   end
+   return first, opt.tables, stride
+end
+
+function M.cmd_prepare()
+   local drv = sysbench.sql.driver()
+   local con = drv:connect()
+   local first, last, stride = owned_tables()
+   for n = first, last, stride do
+      M.create_table(drv, con, n)
+   end
+   con:disconnect()
+end
+
+-- Read each table and its indexes once so that the run starts with a warm
+-- cache: a full scan of the data, then index scans of id and k.
+function M.cmd_prewarm()
+   local drv = sysbench.sql.driver()
+   local con = drv:connect()
+   local name = drv:name()
+   check_driver(name)
+   local first, last, stride = owned_tables()
+
+   for n = first, last, stride do
+      local t = "sbtest" .. n
+      print("Prewarming table " .. t)
+      if is_mysql(name) then
+         con:query("ANALYZE TABLE " .. t)
+         con:query("SELECT SUM(LENGTH(c) + LENGTH(pad)) FROM " .. t)
+      else
+         con:query("ANALYZE " .. t)
+         con:query("SET enable_seqscan = on")
+         con:query("SELECT SUM(LENGTH(c) + LENGTH(pad)) FROM " .. t)
+         -- from here on the planner must walk the indexes
+         con:query("SET enable_seqscan = off")
+      end
+      con:query("SELECT COUNT(id) FROM " .. t .. " WHERE id > 0")
+      con:query("SELECT COUNT(k) FROM " .. t .. " WHERE k > 0")
+   end
+   con:disconnect()
+end
+
+function M.cleanup()
+   local drv = sysbench.sql.driver()
+   local con = drv:connect()
+   for n = 1, opt.tables do
+      print(string.format("Dropping table 'sbtest%d'...", n))
+      con:query("DROP TABLE IF EXISTS sbtest" .. n)
+   end
+   con:disconnect()
+end
+
+sysbench.cmdline.commands = {
+   prepare = { function() M.cmd_prepare() end, sysbench.cmdline.PARALLEL_COMMAND },
+   prewarm = { function() M.cmd_prewarm() end, sysbench.cmdline.PARALLEL_COMMAND },
+}
+
+-- ---- statement catalogue ------------------------------------------------------
+
+-- Each entry: SQL with %d for the table number, then the parameter types
+-- (a type name, or {type name, max length}).
+local STATEMENTS = {
+   point_selects     = { "SELECT c FROM sbtest%d WHERE id=?", "INT" },
+   simple_ranges     = { "SELECT c FROM sbtest%d WHERE id BETWEEN ? AND ?", "INT", "INT" },
+   sum_ranges        = { "SELECT SUM(k) FROM sbtest%d WHERE id BETWEEN ? AND ?", "INT", "INT" },
+   order_ranges      = { "SELECT c FROM sbtest%d WHERE id BETWEEN ? AND ? ORDER BY c",
+                         "INT", "INT" },
+   distinct_ranges   = { "SELECT DISTINCT c FROM sbtest%d WHERE id BETWEEN ? AND ? ORDER BY c",
+                         "INT", "INT" },
+   index_updates     = { "UPDATE sbtest%d SET k=k+1 WHERE id=?", "INT" },
+   non_index_updates = { "UPDATE sbtest%d SET c=? WHERE id=?", { "CHAR", 120 }, "INT" },
+   deletes           = { "DELETE FROM sbtest%d WHERE id=?", "INT" },
+   inserts           = { "INSERT INTO sbtest%d (id, k, c, pad) VALUES (?, ?, ?, ?)",
+                         "INT", "INT", { "CHAR", 120 }, { "CHAR", 60 } },
+}
+M.STATEMENTS = STATEMENTS
+
+local function rand_table()
+   return sysbench.rand.uniform(1, opt.tables)
+end
+
+local function rand_id()
+   return sysbench.rand.default(1, opt.table_size)
+end
+
+M.rand_table = rand_table
+M.rand_id = rand_id
+
+-- [lo, hi]: the calling thread's share of 1..table_size, for workloads
+-- whose threads must not touch the same keys.
+function M.thread_slice()
+   local threads = opt.threads
+   local tid = sysbench.tid % threads
+   local lo = math.floor(opt.table_size * tid / threads) + 1
+   local hi = math.floor(opt.table_size * (tid + 1) / threads)
+   if hi < lo then
+      hi = lo
+   end
+   return lo, hi
+end
+
+local function fill_range(key)
+   return function(p)
+      local id = rand_id()
+      local b = p[key]
+      b[1]:set(id)
+      b[2]:set(id + opt.range_size - 1)
+   end
+end
+
+-- Transaction steps. A step picks one table, then `count` times (count =
+-- the option of the same name) fills the parameters and executes its
+-- statements in order.
+local STEPS = {
+   point_selects = {
+      stmts = { "point_selects" },
+      fill = function(p) p.point_selects[1]:set(rand_id()) end,
+   },
+   simple_ranges = { stmts = { "simple_ranges" }, range = true,
+                     fill = fill_range("simple_ranges") },
+   sum_ranges = { stmts = { "sum_ranges" }, range = true,
+                  fill = fill_range("sum_ranges") },
+   order_ranges = { stmts = { "order_ranges" }, range = true,
+                    fill = fill_range("order_ranges") },
+   distinct_ranges = { stmts = { "distinct_ranges" }, range = true,
+                       fill = fill_range("distinct_ranges") },
+   index_updates = {
+      stmts = { "index_updates" },
+      fill = function(p) p.index_updates[1]:set(rand_id()) end,
+   },
+   non_index_updates = {
+      stmts = { "non_index_updates" },
+      fill = function(p)
+         local b = p.non_index_updates
+         b[1]:set_rand_str(C_TEMPLATE)
+         b[2]:set(rand_id())
+      end,
+   },
+   -- oltp_delete's single DELETE (no option: one per event)
+   deletes = {
+      stmts = { "deletes" },
+      fill = function(p) p.deletes[1]:set(rand_id()) end,
+   },
+   -- the row deleted is inserted again with the same id
+   delete_inserts = {
+      stmts = { "deletes", "inserts" },
+      fill = function(p)
+         local id, k = rand_id(), rand_id()
+         p.deletes[1]:set(id)
+         local b = p.inserts
+         b[1]:set(id)
+         b[2]:set(k)
+         b[3]:set_rand_str(C_TEMPLATE)
+         b[4]:set_rand_str(PAD_TEMPLATE)
+      end,
+   },
+}
+M.STEPS = STEPS
+
+-- ---- per-thread state --------------------------------------------------------
+-- Globals under sysbench's names: drv, con, stmt[table][key],
+-- param[table][key][i], plus stmt.begin / stmt.commit.
+
+local in_trx = false
+
+-- Prepare statement `key` of the catalogue on every table.
+local function prepare_on_all_tables(key)
+   local def = STATEMENTS[key]
+   if def == nil then
+      error("unknown statement '" .. tostring(key) .. "'", 2)
+   end
+   local types = sysbench.sql.type
+   for t = 1, opt.tables do
+      local s = con:prepare(string.format(def[1], t))
+      stmt[t][key] = s
+      local n = #def - 1
+      if n > 0 then
+         local ps = {}
+         for i = 1, n do
+            local spec = def[i + 1]
+            if type(spec) == "table" then
+               ps[i] = s:bind_create(types[spec[1]], spec[2])
+            else
+               ps[i] = s:bind_create(types[spec])
+            end
+         end
+         param[t][key] = ps
+         s:bind_param(unpack(ps))
+      end
+   end
+end
+
+local function close_all_statements()
+   if stmt == nil then
+      return
+   end
+   for t = 1, opt.tables do
+      local st = stmt[t]
+      if st then
+         for key, s in pairs(st) do
+            s:close()
+            st[key] = nil
+         end
+      end
+   end
+   for _, key in ipairs({ "begin", "commit" }) do
+      if stmt[key] then
+         stmt[key]:close()
+         stmt[key] = nil
+      end
+   end
+end
+
+local function step_runner(step)
+   local names = step.stmts
+   local nstmts = #names
+   local fill = step.fill
+   return function(count)
+      local t = rand_table()
+      local st, p = stmt[t], param[t]
+      for _ = 1, count do
+         fill(p)
+         for j = 1, nstmts do
+            st[names[j]]:execute()
+         end
+      end
+   end
+end
+
+local runners = {}
+for name, step in pairs(STEPS) do
+   runners[name] = step_runner(step)
+end
+
+local function trx_begin()
+   stmt.begin:execute()
+   in_trx = true
+end
+
+local function trx_commit()
+   stmt.commit:execute()
+   in_trx = false
+end
+
+function thread_init()
+   drv = sysbench.sql.driver()
+   con = drv:connect()
+   M.driver_name = drv:name()
+   check_driver(M.driver_name)
+   if redshift(M.driver_name) then
+      opt.delete_inserts = 0
+   end
+   stmt, param = {}, {}
+   for t = 1, opt.tables do
+      stmt[t], param[t] = {}, {}
+   end
+   in_trx = false
+   prepare_statements()
+end
+
+function thread_done()
+   close_all_statements()
+   con:disconnect()
+end
+
+-- Errors the MySQL client reports when the connection is gone; the
+-- statements must then be prepared again on the new connection.
+local CONNECTION_LOST = { [2006] = true, [2011] = true, [2013] = true, [2055] = true }
+
+local function connection_lost(err)
+   return CONNECTION_LOST[err.sql_errno] or
+      (type(err.sql_state) == "string" and err.sql_state:sub(1, 2) == "08")
+end
+
+local function statement_count()
+   local n = 0
+   for t = 1, opt.tables do
+      for _ in pairs(stmt[t]) do
+         n = n + 1
+      end
+   end
+   return n
+end
+
+-- After a lost connection: prepare everything again. sysbench's drivers
+-- reconnect by themselves before raising the error; if this one did not
+-- (preparing fails, or there is nothing to prepare that would tell),
+-- reconnect here.
+local function reestablish()
+   close_all_statements()
+   local ok, e = pcall(prepare_statements)
+   if ok and statement_count() > 0 then
+      return
+   end
+   if not ok and type(e) ~= "table" then
+      error(e, 0)
+   end
+   close_all_statements()
+   con:reconnect()
+   prepare_statements()
+end
+
+-- An ignorable error interrupted the event, which the core restarts from
+-- the beginning: roll back the transaction the event had opened (MySQL
+-- keeps it open after a lock wait timeout, PostgreSQL refuses every
+-- statement of an aborted one), or re-prepare after a lost connection.
+function sysbench.hooks.before_restart_event(err)
+   local was_in_trx = in_trx
+   in_trx = false
+   if connection_lost(err) then
+      reestablish()
+   elseif was_in_trx then
+      pcall(con.query, con, "ROLLBACK")
+   end
+end
+
+-- --reconnect=N: drop and reopen the connection after every N events.
+local events_since_connect = 0
+
+function M.after_event()
+   local every = opt.reconnect
+   if every == nil or every <= 0 then
+      return
+   end
+   events_since_connect = events_since_connect + 1
+   if events_since_connect >= every then
+      events_since_connect = 0
+      close_all_statements()
+      con:reconnect()
+      prepare_statements()
+   end
+end
+
+-- Define prepare_statements() and event() for a workload made of steps.
+-- spec.transaction: wrap each event in BEGIN/COMMIT (unless --skip_trx);
+-- spec.steps: step names, or {name, count = n} to fix the repetitions.
+function M.workload(spec)
+   local plan
+
+   local function build_plan()
+      plan = {}
+      for _, s in ipairs(spec.steps) do
+         local name, fixed = s, nil
+         if type(s) == "table" then
+            name, fixed = s[1], s.count
+         end
+         local step = STEPS[name]
+         if step == nil then
+            error("unknown step '" .. tostring(name) .. "'", 0)
+         end
+         local count = fixed or opt[name]
+         if count > 0 and (not step.range or opt.range_selects) then
+            plan[#plan + 1] = { run = runners[name], count = count, step = step }
+         end
+      end
+   end
+
+   function prepare_statements()
+      if plan == nil then
+         build_plan()
+      end
+      if spec.transaction and not opt.skip_trx then
+         prepare_begin()
+         prepare_commit()
+      end
+      for _, e in ipairs(plan) do
+         for _, key in ipairs(e.step.stmts) do
+            prepare_on_all_tables(key)
+         end
+      end
+   end
+
+   local use_trx
+   function event()
+      if use_trx == nil then
+         use_trx = spec.transaction and not opt.skip_trx or false
+      end
+      if use_trx then
+         trx_begin()
+      end
+      for i = 1, #plan do
+         local e = plan[i]
+         e.run(e.count)
+      end
+      if use_trx then
+         trx_commit()
+      end
+      M.after_event()
+   end
+end
+
+function init()
+   assert(event ~= nil, "oltp_common is a library for the OLTP workloads; " ..
+          "run one of them (e.g. oltp_read_write) instead")
+end
+
+-- ---- sysbench-compatible globals -----------------------------------------------
+
+cmd_prepare = M.cmd_prepare
+cmd_prewarm = M.cmd_prewarm
+cleanup = M.cleanup
+create_table = M.create_table
+close_statements = close_all_statements
+prepare_for_each_table = prepare_on_all_tables
+begin = trx_begin
+commit = trx_commit
+
+function get_c_value()
+   return sysbench.rand.string(C_TEMPLATE)
+end
+
+function get_pad_value()
+   return sysbench.rand.string(PAD_TEMPLATE)
+end
+
+function prepare_begin()
+   stmt.begin = con:prepare("BEGIN")
+end
+
+function prepare_commit()
+   stmt.commit = con:prepare("COMMIT")
+end
+
+for name, step in pairs(STEPS) do
+   if sysbench.cmdline.options[name] == nil then
+      goto continue
+   end
+   _G["prepare_" .. name] = function()
+      for _, key in ipairs(step.stmts) do
+         prepare_on_all_tables(key)
+      end
+   end
+   local run = runners[name]
+   _G["execute_" .. name] = function()
+      run(opt[name])
+   end
+   ::continue::
+end
+
+return M

@@ -1,0 +1,2 @@
+-- One DELETE by primary key per event, in autocommit mode.
+require("oltp_common").workload{ steps = { { "deletes", count = 1 } } }

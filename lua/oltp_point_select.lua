@@ -1,0 +1,4 @@
+-- One primary-key SELECT per event, in autocommit mode.
+require("oltp_common").workload{
+   steps = { { "point_selects", count = 1 } },
+}

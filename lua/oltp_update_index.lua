@@ -1,0 +1,2 @@
+-- UPDATE of the indexed column k (--index_updates per event, autocommit).
+require("oltp_common").workload{ steps = { "index_updates" } }

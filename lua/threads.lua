@@ -1,0 +1,46 @@
+-- threads: sysbench's scheduler benchmark. Each event takes one of
+-- --thread-locks shared mutexes (round-robin over all events) and
+-- --thread-yields times locks it, yields the CPU and unlocks it
+-- (src/native/threads.c).
+
+sysbench.cmdline.options = {
+   ["thread-yields"] = {"number of yields to do per request", 1000},
+   ["thread-locks"] = {"number of locks per thread", 8},
+}
+sysbench.cmdline.options_order = { "thread-yields", "thread-locks" }
+
+local C = ffi.C
+local threads_event = C.native_threads_event
+
+-- Option `name` as an integer in [min, 2^32), or a fatal error.
+local function count(name, min)
+   local v = tonumber(sysbench.opt[name:gsub("-", "_")])
+   if v == nil or v < min or v > 4294967295 or v ~= math.floor(v) then
+      error(string.format("Invalid value for %s: %s", name,
+                          tostring(sysbench.opt[name:gsub("-", "_")])), 0)
+   end
+   return v
+end
+
+function init()
+   count("thread-yields", 0)
+   local rc = C.native_threads_setup(count("thread-locks", 1))
+   if rc ~= 0 then
+      error(string.format("cannot create %d mutexes (error %d)",
+                          sysbench.opt.thread_locks, -rc), 0)
+   end
+end
+
+local yields
+
+function thread_init()
+   yields = count("thread-yields", 0)
+end
+
+function event()
+   threads_event(yields)
+end
+
+function done()
+   C.native_threads_teardown()
+end

@@ -1,0 +1,1038 @@
+/*
+ * mysql: the MySQL/MariaDB driver, on the libmysqlclient API (built and
+ * tested against MariaDB Connector/C, Debian libmariadb-dev).
+ *
+ * Per connection one struct my_conn behind db_conn.priv; per server-side
+ * prepared statement one struct my_stmt behind db_stmt.priv. A result keeps
+ * rs->priv = the my_conn, which knows whether a plain MYSQL_RES or a
+ * statement's stored result is pending, so fetch/free need no allocation.
+ *
+ * Hot path (execute): parameters are bound once, straight onto the Lua-owned
+ * db_bind buffers, so an execute is mysql_stmt_execute plus either
+ * mysql_stmt_store_result or mysql_stmt_affected_rows, nothing else. Result
+ * columns are bound lazily on the first fetch, since benchmarks rarely look
+ * at rows; that is also why STMT_ATTR_UPDATE_MAX_LENGTH is not used (it
+ * would make every store_result walk every row): a column that does not fit
+ * its buffer is refetched with mysql_stmt_fetch_column after growing it.
+ *
+ * The password is never logged, with or without --mysql-debug/--db-debug.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <mysql.h>
+#include <errmsg.h>
+#include <mysqld_error.h>
+
+#include "db/driver.h"
+#include "util/log.h"
+
+#if defined(MARIADB_BASE_VERSION) || defined(MARIADB_PACKAGE_VERSION_ID)
+#define MY_MARIADB 1
+typedef my_bool my_flag;
+#else
+/* Oracle libmysqlclient 8: my_bool is gone, TLS is set by MYSQL_OPT_SSL_MODE. */
+typedef bool my_flag;
+#endif
+
+#ifndef ER_UNSUPPORTED_PS
+#define ER_UNSUPPORTED_PS 1295
+#endif
+#ifndef ER_NEED_REPREPARE
+#define ER_NEED_REPREPARE 1615
+#endif
+
+#define MY_LIKELY(x) __builtin_expect(!!(x), 1)
+#define MY_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* Initial capacity of a result column buffer; grown on truncation. */
+#define MY_COL_CAP 256
+
+enum my_ssl_mode {
+	MY_SSL_DISABLED = 0,
+	MY_SSL_PREFERRED,
+	MY_SSL_REQUIRED,
+	MY_SSL_VERIFY_CA,
+	MY_SSL_VERIFY_IDENTITY
+};
+
+static const char *const my_ssl_names[] = {
+	"DISABLED", "PREFERRED", "REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY"
+};
+
+/* Option values, read once by my_init(); read-only afterwards. */
+static struct {
+	const char *const *hosts;
+	unsigned nhosts;
+	unsigned *ports;
+	unsigned nports;
+	const char *const *sockets;
+	unsigned nsockets;
+	const char *user;
+	const char *password;
+	const char *db;
+	enum my_ssl_mode ssl;
+	const char *ssl_key, *ssl_cert, *ssl_ca, *ssl_cipher;
+	bool compression;
+	bool debug;          /* --mysql-debug: trace client library calls */
+	bool dry_run;
+	bool lib_inited;
+} my_cfg;
+
+#define MY_TRACE(...)                                                \
+	do {                                                         \
+		if (MY_UNLIKELY(my_cfg.debug))                       \
+			log_msg(LOG_DEBUG, __VA_ARGS__);             \
+	} while (0)
+
+struct my_stmt;
+
+struct my_conn {
+	MYSQL *m;                 /* NULL in dry-run mode */
+	MYSQL_RES *res;           /* pending plain result set */
+	struct my_stmt *res_stmt; /* statement whose stored result is pending */
+	bool more_plain;          /* multi-statement query: results to drain */
+	bool tcp;                 /* connected over TCP (for the TLS check) */
+	struct my_stmt *stmts;    /* statements prepared on this connection */
+};
+
+struct my_stmt {
+	struct my_conn *mc;       /* NULL once that connection was closed */
+	struct my_stmt *next, *prev;
+	MYSQL_STMT *s;            /* NULL in dry-run mode or when detached */
+	char *sql;                /* kept to prepare again after a reconnect */
+	size_t sql_len;
+	MYSQL_BIND *pbind;        /* parameters, bound onto st->params */
+	unsigned npbind;
+	/* result columns as text, allocated on the first fetch */
+	unsigned rcols;           /* columns the arrays below hold */
+	MYSQL_BIND *rbind;
+	unsigned long *rlen;
+	my_flag *rnull;
+	my_flag *rerr;
+	char **rbuf;
+	unsigned long *rcap;
+	const char **rval;
+	bool rbound;              /* bind_result done for the current result */
+};
+
+/* ---- options -------------------------------------------------------------- */
+
+static const struct opt_def my_opts[] = {
+	{ "mysql-host", OPT_LIST, "MySQL server host", "localhost", 0, 0, 0, NULL },
+	{ "mysql-port", OPT_LIST, "MySQL server port", "3306", 0, 0, 0, NULL },
+	{ "mysql-socket", OPT_LIST, "MySQL socket", NULL, 0, 0, 0, NULL },
+	{ "mysql-user", OPT_STRING, "MySQL user", "sbtest", 0, 0, 0, NULL },
+	{ "mysql-password", OPT_STRING, "MySQL password", "", 0, 0, 0, NULL },
+	{ "mysql-db", OPT_STRING, "MySQL database name", "sbtest", 0, 0, 0, NULL },
+	{ "mysql-ssl", OPT_STRING,
+	  "use SSL connections, if available in the client library", "off", 0, 0, 0, NULL },
+	{ "mysql-ssl-key", OPT_FILE, "path name of the client private key file", NULL, 0, 0, 0, NULL },
+	{ "mysql-ssl-cert", OPT_FILE, "path name of the client public key certificate file",
+	  NULL, 0, 0, 0, NULL },
+	{ "mysql-ssl-ca", OPT_FILE, "path name of the CA file", NULL, 0, 0, 0, NULL },
+	{ "mysql-ssl-cipher", OPT_STRING, "use specific cipher for SSL connections", "", 0, 0, 0, NULL },
+	{ "mysql-compression", OPT_BOOL, "use compression, if available in the client library",
+	  "off", 0, 0, 0, NULL },
+	{ "mysql-debug", OPT_BOOL, "trace all client library calls", "off", 0, 0, 0, NULL },
+	{ "mysql-ignore-errors", OPT_LIST, "list of errors to ignore, or \"all\"",
+	  "1213,1020,1205", 0, 0, 0, NULL },
+	{ "mysql-dry-run", OPT_BOOL,
+	  "Dry run, pretend that all MySQL client API calls are successful without executing them",
+	  "off", 0, 0, 0, NULL },
+};
+
+static const char *my_nonempty(const char *s)
+{
+	return (s != NULL && *s != 0) ? s : NULL;
+}
+
+static int my_parse_ssl(const char *v, enum my_ssl_mode *out)
+{
+	unsigned i;
+	int b;
+
+	/* a bare --mysql-ssl arrives as "": on, like sysbench's BOOL */
+	if (v == NULL || *v == 0) {
+		*out = MY_SSL_REQUIRED;
+		return 0;
+	}
+	for (i = 0; i < sizeof(my_ssl_names) / sizeof(my_ssl_names[0]); i++)
+		if (strcasecmp(v, my_ssl_names[i]) == 0) {
+			*out = (enum my_ssl_mode)i;
+			return 0;
+		}
+	if (opt_parse_bool(v, &b) == 0) {
+		*out = b ? MY_SSL_REQUIRED : MY_SSL_DISABLED;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static int my_init(void)
+{
+	const char *const *ports;
+	unsigned i;
+
+	my_cfg.nhosts = opt_get_list("mysql-host", &my_cfg.hosts);
+	my_cfg.nsockets = opt_get_list("mysql-socket", &my_cfg.sockets);
+	my_cfg.nports = opt_get_list("mysql-port", &ports);
+	my_cfg.user = opt_get_string("mysql-user");
+	my_cfg.password = opt_get_string("mysql-password");
+	my_cfg.db = my_nonempty(opt_get_string("mysql-db"));
+	my_cfg.ssl_key = my_nonempty(opt_get_string("mysql-ssl-key"));
+	my_cfg.ssl_cert = my_nonempty(opt_get_string("mysql-ssl-cert"));
+	my_cfg.ssl_ca = my_nonempty(opt_get_string("mysql-ssl-ca"));
+	my_cfg.ssl_cipher = my_nonempty(opt_get_string("mysql-ssl-cipher"));
+	my_cfg.compression = opt_get_bool("mysql-compression");
+	my_cfg.debug = opt_get_bool("mysql-debug");
+	my_cfg.dry_run = opt_get_bool("mysql-dry-run");
+
+	if (my_parse_ssl(opt_get_string("mysql-ssl"), &my_cfg.ssl) < 0) {
+		log_msg(LOG_FATAL, "Invalid value for --mysql-ssl: '%s' (expected on, off, "
+		        "DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY)",
+		        opt_get_string("mysql-ssl"));
+		return -EINVAL;
+	}
+
+	if (my_cfg.ssl == MY_SSL_VERIFY_CA && my_cfg.ssl_ca == NULL) {
+		log_msg(LOG_FATAL, "--mysql-ssl=VERIFY_CA needs the CA certificate: --mysql-ssl-ca");
+		return -EINVAL;
+	}
+
+	free(my_cfg.ports);
+	my_cfg.ports = NULL;
+	if (my_cfg.nports == 0) {
+		static const char *const defport[] = { "3306" };
+		ports = defport;
+		my_cfg.nports = 1;
+	}
+	my_cfg.ports = calloc(my_cfg.nports, sizeof(*my_cfg.ports));
+	if (my_cfg.ports == NULL) {
+		log_msg(LOG_FATAL, "out of memory");
+		return -ENOMEM;
+	}
+	for (i = 0; i < my_cfg.nports; i++) {
+		char *end;
+		unsigned long p;
+		errno = 0;
+		p = strtoul(ports[i], &end, 10);
+		if (errno || end == ports[i] || *end != 0 || ports[i][0] == '-' ||
+		    p < 1 || p > 65535) {
+			log_msg(LOG_FATAL, "Invalid value for --mysql-port: '%s'", ports[i]);
+			free(my_cfg.ports);
+			my_cfg.ports = NULL;
+			return -EINVAL;
+		}
+		my_cfg.ports[i] = (unsigned)p;
+	}
+
+	/* like sysbench: the trace is useless without debug verbosity */
+	if (my_cfg.debug)
+		log_set_verbosity(LOG_DEBUG);
+
+	/* also in dry-run: mysql_escape_string() needs the charsets */
+	if (!my_cfg.lib_inited) {
+		int rc = mysql_library_init(0, NULL, NULL);
+		MY_TRACE("mysql_library_init(0, (nil), (nil)) = %d", rc);
+		if (rc) {
+			log_msg(LOG_FATAL, "mysql_library_init() failed");
+			return -EIO;
+		}
+		my_cfg.lib_inited = true;
+	}
+	return 0;
+}
+
+static void my_done(void)
+{
+	free(my_cfg.ports);
+	my_cfg.ports = NULL;
+	if (my_cfg.lib_inited) {
+		mysql_library_end();
+		my_cfg.lib_inited = false;
+	}
+}
+
+/* ---- threads --------------------------------------------------------------- */
+
+static pthread_once_t my_key_once = PTHREAD_ONCE_INIT;
+static pthread_key_t my_thread_key;
+static __thread bool my_thread_ready;
+
+static void my_thread_end(void *unused)
+{
+	(void)unused;
+	mysql_thread_end();
+}
+
+static void my_key_create(void)
+{
+	pthread_key_create(&my_thread_key, my_thread_end);
+}
+
+/* The client library wants mysql_thread_init() in every thread that calls
+ * it; the key's destructor pairs it with mysql_thread_end() at exit. */
+static void my_thread_setup(void)
+{
+	my_flag rc;
+	if (MY_LIKELY(my_thread_ready))
+		return;
+	rc = mysql_thread_init();
+	MY_TRACE("mysql_thread_init() = %d", (int)rc);
+	pthread_once(&my_key_once, my_key_create);
+	pthread_setspecific(my_thread_key, (void *)1);
+	my_thread_ready = true;
+}
+
+/* ---- errors ---------------------------------------------------------------- */
+
+static bool my_conn_lost(unsigned err)
+{
+	return err == CR_SERVER_GONE_ERROR || err == CR_SERVER_LOST ||
+	       err == CR_SERVER_LOST_EXTENDED;
+}
+
+/* Classify and record an error; returns the negative errno for the hook:
+ * -ECONNRESET when the connection is gone (a reconnect may follow; priv
+ * stays valid for disconnect), else -EIO. */
+static int my_fail(db_conn *c, unsigned err, const char *state, const char *msg)
+{
+	char code[16];
+	int cls;
+
+	snprintf(code, sizeof(code), "%u", err);
+	cls = db_code_in_list("mysql-ignore-errors", code) ? DB_ERROR_IGNORABLE : DB_ERROR_FATAL;
+	db_set_error(c, cls, (int)err, state, msg);
+	return my_conn_lost(err) ? -ECONNRESET : -EIO;
+}
+
+static int my_fail_conn(db_conn *c, MYSQL *m)
+{
+	return my_fail(c, mysql_errno(m), mysql_sqlstate(m), mysql_error(m));
+}
+
+static int my_fail_stmt(db_conn *c, MYSQL_STMT *s)
+{
+	return my_fail(c, mysql_stmt_errno(s), mysql_stmt_sqlstate(s), mysql_stmt_error(s));
+}
+
+/* ---- connections ----------------------------------------------------------- */
+
+static int my_set_tls(MYSQL *m)
+{
+	enum my_ssl_mode mode = my_cfg.ssl;
+	int rc = 0;
+#ifdef MY_MARIADB
+	my_flag on = 1, off = 0;
+	/* Connector/C 3.4 turns TLS and verification on by default: say what
+	 * the mode wants either way. */
+	if (mode == MY_SSL_DISABLED) {
+		rc |= mysql_options(m, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, &off);
+		rc |= mysql_options(m, MYSQL_OPT_SSL_ENFORCE, &off);
+		return rc;
+	}
+	/* Connector/C's certificate verification always includes the host
+	 * name. VERIFY_CA leaves it off: with a CA file the chain is then still
+	 * verified, without the host name (Connector/C 3.3; later versions may
+	 * add the host check whenever a CA is given). */
+	rc |= mysql_options(m, MYSQL_OPT_SSL_ENFORCE, &on);
+	rc |= mysql_options(m, MYSQL_OPT_SSL_VERIFY_SERVER_CERT,
+	                    mode == MY_SSL_VERIFY_IDENTITY ? &on : &off);
+#else
+	static const unsigned modes[] = {
+		[MY_SSL_DISABLED] = SSL_MODE_DISABLED,
+		[MY_SSL_PREFERRED] = SSL_MODE_PREFERRED,
+		[MY_SSL_REQUIRED] = SSL_MODE_REQUIRED,
+		[MY_SSL_VERIFY_CA] = SSL_MODE_VERIFY_CA,
+		[MY_SSL_VERIFY_IDENTITY] = SSL_MODE_VERIFY_IDENTITY,
+	};
+	rc |= mysql_options(m, MYSQL_OPT_SSL_MODE, &modes[mode]);
+	if (mode == MY_SSL_DISABLED)
+		return rc;
+#endif
+	if (my_cfg.ssl_key)
+		rc |= mysql_options(m, MYSQL_OPT_SSL_KEY, my_cfg.ssl_key);
+	if (my_cfg.ssl_cert)
+		rc |= mysql_options(m, MYSQL_OPT_SSL_CERT, my_cfg.ssl_cert);
+	if (my_cfg.ssl_ca)
+		rc |= mysql_options(m, MYSQL_OPT_SSL_CA, my_cfg.ssl_ca);
+	if (my_cfg.ssl_cipher)
+		rc |= mysql_options(m, MYSQL_OPT_SSL_CIPHER, my_cfg.ssl_cipher);
+	return rc;
+}
+
+static void my_connect_failed(const char *host, unsigned port, const char *sock,
+                              unsigned err, const char *msg)
+{
+	if (sock)
+		log_msg(LOG_FATAL, "unable to connect to MySQL server on socket '%s', aborting...",
+		        sock);
+	else
+		log_msg(LOG_FATAL, "unable to connect to MySQL server on host '%s', port %u, "
+		        "aborting...", host ? host : "localhost", port);
+	log_msg(LOG_FATAL, "error %u: %s", err, msg);
+}
+
+static int my_connect(db_conn *c, unsigned seq)
+{
+	struct my_conn *mc;
+	const char *host = NULL, *sock = NULL;
+	unsigned port = 0, err;
+	MYSQL *m;
+	char msg[512];
+
+	mc = calloc(1, sizeof(*mc));
+	if (mc == NULL) {
+		db_set_error(c, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
+		return -ENOMEM;
+	}
+	if (my_cfg.dry_run) {
+		c->priv = mc;
+		return 0;
+	}
+	my_thread_setup();
+
+	/* round-robin: sockets, or every port of a host before the next host */
+	if (my_cfg.nsockets) {
+		sock = my_cfg.sockets[seq % my_cfg.nsockets];
+	} else {
+		port = my_cfg.ports[seq % my_cfg.nports];
+		if (my_cfg.nhosts)
+			host = my_cfg.hosts[(seq / my_cfg.nports) % my_cfg.nhosts];
+		if (host != NULL && *host == 0)
+			host = NULL;
+	}
+	mc->tcp = sock == NULL && host != NULL && strcmp(host, "localhost") != 0;
+
+	m = mysql_init(NULL);
+	MY_TRACE("mysql_init(NULL) = %p", (void *)m);
+	if (m == NULL) {
+		free(mc);
+		my_connect_failed(host, port, sock, CR_OUT_OF_MEMORY, "out of memory");
+		db_set_error(c, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
+		return -ENOMEM;
+	}
+	if (my_cfg.compression) {
+		mysql_options(m, MYSQL_OPT_COMPRESS, NULL);
+		MY_TRACE("mysql_options(%p, MYSQL_OPT_COMPRESS, NULL)", (void *)m);
+	}
+	if (my_set_tls(m)) {
+		snprintf(msg, sizeof(msg), "the client library rejected the --mysql-ssl options");
+		err = CR_SSL_CONNECTION_ERROR;
+		goto err_msg;
+	}
+	MY_TRACE("mysql_real_connect(%p, \"%s\", \"%s\", %s, \"%s\", %u, \"%s\", "
+	         "CLIENT_MULTI_STATEMENTS) ssl=%s",
+	         (void *)m, host ? host : "(null)", my_cfg.user ? my_cfg.user : "",
+	         (my_cfg.password && *my_cfg.password) ? "<password>" : "\"\"",
+	         my_cfg.db ? my_cfg.db : "(null)", port, sock ? sock : "(null)",
+	         my_ssl_names[my_cfg.ssl]);
+	if (!mysql_real_connect(m, host, my_cfg.user, my_cfg.password, my_cfg.db, port, sock,
+	                        CLIENT_MULTI_STATEMENTS)) {
+		err = mysql_errno(m);
+		snprintf(msg, sizeof(msg), "%s", mysql_error(m));
+		MY_TRACE("mysql_real_connect(%p) failed: %u", (void *)m, err);
+		goto err_msg;
+	}
+	/* Connector/C 3.3 silently stays in clear text when the server offers no
+	 * TLS unless certificates are verified; REQUIRED means required. Unix
+	 * sockets are exempt, as in MySQL's own client. */
+	if (my_cfg.ssl >= MY_SSL_REQUIRED && mc->tcp && mysql_get_ssl_cipher(m) == NULL) {
+		err = CR_SSL_CONNECTION_ERROR;
+		snprintf(msg, sizeof(msg), "SSL connection error: SSL is required, but the "
+		         "server does not support it");
+		goto err_msg;
+	}
+	if (my_cfg.ssl != MY_SSL_DISABLED)
+		MY_TRACE("mysql_get_ssl_cipher(%p): \"%s\"", (void *)m,
+		         mysql_get_ssl_cipher(m) ? mysql_get_ssl_cipher(m) : "(null)");
+	if (db_debug())
+		log_msg(LOG_DEBUG, "Connected to MySQL server %s (%s)%s%s", mysql_get_host_info(m),
+		        mysql_get_server_info(m), mysql_get_ssl_cipher(m) ? ", TLS cipher " : "",
+		        mysql_get_ssl_cipher(m) ? mysql_get_ssl_cipher(m) : "");
+	mc->m = m;
+	c->priv = mc;
+	return 0;
+
+err_msg:
+	my_connect_failed(host, port, sock, err, msg);
+	db_set_error(c, DB_ERROR_FATAL, (int)err, mysql_sqlstate(m), msg);
+	mysql_close(m);
+	free(mc);
+	return -ECONNREFUSED;
+}
+
+static void my_stmt_unlink(struct my_stmt *ms)
+{
+	struct my_conn *mc = ms->mc;
+	if (mc == NULL)
+		return;
+	if (ms->prev)
+		ms->prev->next = ms->next;
+	else
+		mc->stmts = ms->next;
+	if (ms->next)
+		ms->next->prev = ms->prev;
+	if (mc->res_stmt == ms)
+		mc->res_stmt = NULL;
+	ms->next = ms->prev = NULL;
+	ms->mc = NULL;
+}
+
+static void my_stmt_link(struct my_conn *mc, struct my_stmt *ms)
+{
+	ms->mc = mc;
+	ms->prev = NULL;
+	ms->next = mc->stmts;
+	if (mc->stmts)
+		mc->stmts->prev = ms;
+	mc->stmts = ms;
+}
+
+static void my_free_results(db_result *rs);
+
+static void my_disconnect(db_conn *c)
+{
+	struct my_conn *mc = c->priv;
+	struct my_stmt *ms, *next;
+
+	if (mc == NULL)
+		return;
+	if (mc->res) {
+		mysql_free_result(mc->res);
+		mc->res = NULL;
+	}
+	if (mc->m) {
+		MY_TRACE("mysql_close(%p)", (void *)mc->m);
+		mysql_close(mc->m);
+	}
+	/* Statements outlive their connection (a reconnect prepares them again
+	 * on first use): detach them. mysql_close() has invalidated their
+	 * handles, so closing them now sends nothing to a server that may be
+	 * gone; it only frees memory. */
+	for (ms = mc->stmts; ms; ms = next) {
+		next = ms->next;
+		if (ms->s)
+			mysql_stmt_close(ms->s);
+		ms->s = NULL;
+		ms->next = ms->prev = NULL;
+		ms->mc = NULL;
+	}
+	free(mc);
+	c->priv = NULL;
+}
+
+/* ---- queries --------------------------------------------------------------- */
+
+static void my_set_affected(db_result *rs, my_ulonglong n)
+{
+	if (n > 0 && n != (my_ulonglong)~0ULL) {
+		rs->kind = DB_RESULT_AFFECTED;
+		rs->nrows = n;
+	} else {
+		rs->kind = DB_RESULT_NONE;
+		rs->nrows = 0;
+	}
+}
+
+static int my_query(db_conn *c, const char *sql, size_t len, db_result *rs)
+{
+	struct my_conn *mc = c->priv;
+	MYSQL_RES *res;
+	MYSQL *m;
+	int rc;
+
+	if (MY_UNLIKELY(my_cfg.dry_run)) {
+		rs->kind = DB_RESULT_NONE;
+		return 0;
+	}
+	if (MY_UNLIKELY(mc == NULL || mc->m == NULL))
+		return my_fail(c, CR_SERVER_GONE_ERROR, "HY000", "MySQL server has gone away");
+	m = mc->m;
+	rc = mysql_real_query(m, sql, (unsigned long)len);
+	MY_TRACE("mysql_real_query(%p, \"%.*s\", %zu) = %d", (void *)m, (int)len, sql, len, rc);
+	if (rc)
+		return my_fail_conn(c, m);
+	res = mysql_store_result(m);
+	MY_TRACE("mysql_store_result(%p) = %p", (void *)m, (void *)res);
+	if (res != NULL) {
+		mc->res = res;
+		rs->kind = DB_RESULT_ROWS;
+		rs->nrows = mysql_num_rows(res);
+		rs->nfields = mysql_num_fields(res);
+		rs->priv = mc;
+	} else if (mysql_field_count(m) != 0) {
+		return my_fail_conn(c, m);
+	} else {
+		my_set_affected(rs, mysql_affected_rows(m));
+		MY_TRACE("mysql_affected_rows(%p) = %llu", (void *)m,
+		         (unsigned long long)mysql_affected_rows(m));
+	}
+	if (MY_UNLIKELY(mysql_more_results(m))) {
+		/* the rest of a multi-statement query: drained by free_results */
+		mc->more_plain = true;
+		rs->priv = mc;
+	}
+	return 0;
+}
+
+/* ---- prepared statements --------------------------------------------------- */
+
+static int my_bind_now(struct my_stmt *ms, db_stmt *st)
+{
+	unsigned i, n = st->nparams;
+
+	if (st->params == NULL || n == 0)
+		return 0;
+	if (ms->npbind < n) {
+		MYSQL_BIND *b = realloc(ms->pbind, n * sizeof(*b));
+		if (b == NULL)
+			return -ENOMEM;
+		ms->pbind = b;
+		ms->npbind = n;
+	}
+	memset(ms->pbind, 0, n * sizeof(*ms->pbind));
+	for (i = 0; i < n; i++) {
+		db_bind *p = &st->params[i];
+		MYSQL_BIND *b = &ms->pbind[i];
+
+		b->buffer = p->buffer;
+		b->is_null = (my_flag *)&p->is_null;
+		switch (p->type) {
+		case DB_TYPE_TINYINT:  b->buffer_type = MYSQL_TYPE_TINY; break;
+		case DB_TYPE_SMALLINT: b->buffer_type = MYSQL_TYPE_SHORT; break;
+		case DB_TYPE_INT:      b->buffer_type = MYSQL_TYPE_LONG; break;
+		case DB_TYPE_BIGINT:   b->buffer_type = MYSQL_TYPE_LONGLONG; break;
+		case DB_TYPE_FLOAT:    b->buffer_type = MYSQL_TYPE_FLOAT; break;
+		case DB_TYPE_DOUBLE:   b->buffer_type = MYSQL_TYPE_DOUBLE; break;
+		case DB_TYPE_TIME:
+		case DB_TYPE_DATE:
+		case DB_TYPE_DATETIME:
+		case DB_TYPE_TIMESTAMP:
+		case DB_TYPE_CHAR:
+		case DB_TYPE_VARCHAR:
+			/* text: the server converts; length is read at execute */
+			b->buffer_type = MYSQL_TYPE_STRING;
+			b->buffer_length = p->max_len;
+			b->length = &p->data_len;
+			break;
+		default:
+			b->buffer_type = MYSQL_TYPE_NULL;
+			break;
+		}
+	}
+	if (ms->s && mysql_stmt_bind_param(ms->s, ms->pbind))
+		return -EIO;
+	MY_TRACE("mysql_stmt_bind_param(%p, %p) = 0", (void *)ms->s, (void *)ms->pbind);
+	return 0;
+}
+
+/* Prepare ms->sql on mc into ms->s. 0, -ENOTSUP, or -errno with c's error set. */
+static int my_stmt_open(db_conn *c, struct my_conn *mc, struct my_stmt *ms)
+{
+	MYSQL_STMT *s = mysql_stmt_init(mc->m);
+	int rc;
+
+	MY_TRACE("mysql_stmt_init(%p) = %p", (void *)mc->m, (void *)s);
+	if (s == NULL)
+		return my_fail_conn(c, mc->m);
+	rc = mysql_stmt_prepare(s, ms->sql, (unsigned long)ms->sql_len);
+	MY_TRACE("mysql_stmt_prepare(%p, \"%.*s\", %zu) = %d", (void *)s, (int)ms->sql_len,
+	         ms->sql, ms->sql_len, rc);
+	if (rc) {
+		if (mysql_stmt_errno(s) == ER_UNSUPPORTED_PS) {
+			mysql_stmt_close(s);
+			return -ENOTSUP;
+		}
+		rc = my_fail_stmt(c, s);
+		mysql_stmt_close(s);
+		return rc;
+	}
+	ms->s = s;
+	my_stmt_link(mc, ms);
+	return 0;
+}
+
+static void my_stmt_free(struct my_stmt *ms)
+{
+	unsigned i;
+	for (i = 0; i < ms->rcols; i++)
+		free(ms->rbuf[i]);
+	free(ms->rbind);
+	free(ms->rlen);
+	free(ms->rnull);
+	free(ms->rerr);
+	free(ms->rbuf);
+	free(ms->rcap);
+	free(ms->rval);
+	free(ms->pbind);
+	free(ms->sql);
+	free(ms);
+}
+
+static int my_prepare(db_stmt *st, const char *sql, size_t len)
+{
+	db_conn *c = st->conn;
+	struct my_conn *mc = c->priv;
+	struct my_stmt *ms;
+	int rc;
+
+	ms = calloc(1, sizeof(*ms));
+	if (ms == NULL || (ms->sql = malloc(len + 1)) == NULL) {
+		free(ms);
+		db_set_error(c, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
+		return -ENOMEM;
+	}
+	memcpy(ms->sql, sql, len);
+	ms->sql[len] = 0;
+	ms->sql_len = len;
+	if (my_cfg.dry_run) {
+		st->priv = ms;
+		return 0;
+	}
+	if (mc == NULL || mc->m == NULL) {
+		my_stmt_free(ms);
+		return my_fail(c, CR_SERVER_GONE_ERROR, "HY000", "MySQL server has gone away");
+	}
+	rc = my_stmt_open(c, mc, ms);
+	if (rc) {
+		my_stmt_free(ms);
+		return rc;
+	}
+	/* the server's count is the truth (the core's scan cannot see '?'
+	 * inside comments) */
+	st->nparams = (unsigned)mysql_stmt_param_count(ms->s);
+	MY_TRACE("mysql_stmt_param_count(%p) = %u", (void *)ms->s, st->nparams);
+	st->priv = ms;
+	return 0;
+}
+
+static int my_bind_param(db_stmt *st)
+{
+	struct my_stmt *ms = st->priv;
+	int rc;
+
+	if (ms == NULL)
+		return 0;
+	rc = my_bind_now(ms, st);
+	if (rc == -EIO)
+		return my_fail_stmt(st->conn, ms->s);
+	if (rc)
+		db_set_error(st->conn, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
+	return rc;
+}
+
+/* After a reconnect (or ER_NEED_REPREPARE): prepare again on the current
+ * connection and rebind the parameters. */
+static int my_reprepare(db_stmt *st, struct my_stmt *ms)
+{
+	db_conn *c = st->conn;
+	struct my_conn *mc = c->priv;
+	int rc;
+
+	my_stmt_unlink(ms);
+	if (ms->s) {
+		mysql_stmt_close(ms->s);
+		ms->s = NULL;
+	}
+	if (mc == NULL || mc->m == NULL)
+		return my_fail(c, CR_SERVER_GONE_ERROR, "HY000", "MySQL server has gone away");
+	rc = my_stmt_open(c, mc, ms);
+	if (rc == -ENOTSUP)
+		return my_fail(c, ER_UNSUPPORTED_PS, "HY000",
+		               "This command is not supported in the prepared statement protocol yet");
+	if (rc)
+		return rc;
+	rc = my_bind_now(ms, st);
+	if (rc == -EIO)
+		return my_fail_stmt(c, ms->s);
+	if (rc) {
+		db_set_error(c, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
+		return rc;
+	}
+	return 0;
+}
+
+static int my_execute(db_stmt *st, db_result *rs)
+{
+	struct my_stmt *ms = st->priv;
+	struct my_conn *mc = st->conn->priv;
+	MYSQL_STMT *s;
+	unsigned nf;
+	int rc, tries = 0;
+
+	if (MY_UNLIKELY(my_cfg.dry_run)) {
+		rs->kind = DB_RESULT_NONE;
+		return 0;
+	}
+	if (MY_UNLIKELY(ms->mc != mc || ms->s == NULL)) {
+		rc = my_reprepare(st, ms);
+		if (rc)
+			return rc;
+	}
+again:
+	s = ms->s;
+	rc = mysql_stmt_execute(s);
+	MY_TRACE("mysql_stmt_execute(%p) = %d", (void *)s, rc);
+	if (MY_UNLIKELY(rc)) {
+		/* table definition changed under the statement: once more */
+		if (mysql_stmt_errno(s) == ER_NEED_REPREPARE && tries++ == 0 &&
+		    my_reprepare(st, ms) == 0)
+			goto again;
+		return my_fail_stmt(st->conn, s);
+	}
+	nf = mysql_stmt_field_count(s);
+	if (nf) {
+		rc = mysql_stmt_store_result(s);
+		MY_TRACE("mysql_stmt_store_result(%p) = %d", (void *)s, rc);
+		if (MY_UNLIKELY(rc)) {
+			rc = my_fail_stmt(st->conn, s);
+			mysql_stmt_free_result(s);
+			return rc;
+		}
+		rs->kind = DB_RESULT_ROWS;
+		rs->nrows = mysql_stmt_num_rows(s);
+		rs->nfields = nf;
+		MY_TRACE("mysql_stmt_num_rows(%p) = %llu", (void *)s, (unsigned long long)rs->nrows);
+		ms->rbound = false;
+		mc->res_stmt = ms;
+		rs->priv = mc;
+	} else {
+		my_ulonglong n = mysql_stmt_affected_rows(s);
+		MY_TRACE("mysql_stmt_affected_rows(%p) = %llu", (void *)s, (unsigned long long)n);
+		my_set_affected(rs, n);
+		if (MY_UNLIKELY(mysql_stmt_more_results(s))) {
+			mc->res_stmt = ms;
+			rs->priv = mc;
+		}
+	}
+	return 0;
+}
+
+static void my_close(db_stmt *st)
+{
+	struct my_stmt *ms = st->priv;
+
+	if (ms == NULL)
+		return;
+	my_stmt_unlink(ms);
+	if (ms->s) {
+		MY_TRACE("mysql_stmt_close(%p)", (void *)ms->s);
+		mysql_stmt_close(ms->s);
+	}
+	my_stmt_free(ms);
+	st->priv = NULL;
+}
+
+/* ---- results ---------------------------------------------------------------- */
+
+static int my_cols_reserve(struct my_stmt *ms, unsigned n)
+{
+	unsigned i, old = ms->rcols;
+
+	if (n <= old)
+		return 0;
+#define MY_GROW(p) do {                                             \
+		void *np_ = realloc((p), n * sizeof(*(p)));         \
+		if (np_ == NULL)                                    \
+			return -ENOMEM;                             \
+		(p) = np_;                                          \
+	} while (0)
+	MY_GROW(ms->rbind);
+	MY_GROW(ms->rlen);
+	MY_GROW(ms->rnull);
+	MY_GROW(ms->rerr);
+	MY_GROW(ms->rbuf);
+	MY_GROW(ms->rcap);
+	MY_GROW(ms->rval);
+#undef MY_GROW
+	for (i = old; i < n; i++) {
+		ms->rbuf[i] = malloc(MY_COL_CAP);
+		if (ms->rbuf[i] == NULL) {
+			ms->rcols = i;
+			return -ENOMEM;
+		}
+		ms->rcap[i] = MY_COL_CAP;
+	}
+	ms->rcols = n;
+	return 0;
+}
+
+static void my_col_bind(struct my_stmt *ms, unsigned i)
+{
+	MYSQL_BIND *b = &ms->rbind[i];
+	memset(b, 0, sizeof(*b));
+	b->buffer_type = MYSQL_TYPE_STRING;
+	b->buffer = ms->rbuf[i];
+	b->buffer_length = ms->rcap[i] - 1;   /* room for our terminator */
+	b->length = &ms->rlen[i];
+	b->is_null = &ms->rnull[i];
+	b->error = &ms->rerr[i];
+}
+
+static int my_fetch_stmt(db_result *rs, struct my_stmt *ms, db_row *row)
+{
+	MYSQL_STMT *s = ms->s;
+	unsigned i, n = rs->nfields;
+	int rc;
+
+	if (!ms->rbound) {
+		if (my_cols_reserve(ms, n)) {
+			db_set_error(rs->conn, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000",
+			             "out of memory");
+			return -ENOMEM;
+		}
+		for (i = 0; i < n; i++)
+			my_col_bind(ms, i);
+		if (mysql_stmt_bind_result(s, ms->rbind)) {
+			my_fail_stmt(rs->conn, s);
+			return -EIO;
+		}
+		ms->rbound = true;
+	}
+	rc = mysql_stmt_fetch(s);
+	if (rc == MYSQL_NO_DATA)
+		return 0;
+	if (rc == 1) {
+		my_fail_stmt(rs->conn, s);
+		return -EIO;
+	}
+	if (rc == MYSQL_DATA_TRUNCATED) {
+		bool rebind = false;
+		for (i = 0; i < n; i++) {
+			unsigned long cap;
+			char *nb;
+			if (!ms->rerr[i] || ms->rnull[i])
+				continue;
+			for (cap = ms->rcap[i]; cap <= ms->rlen[i]; cap *= 2)
+				;
+			nb = realloc(ms->rbuf[i], cap);
+			if (nb == NULL) {
+				db_set_error(rs->conn, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000",
+				             "out of memory");
+				return -ENOMEM;
+			}
+			ms->rbuf[i] = nb;
+			ms->rcap[i] = cap;
+			my_col_bind(ms, i);
+			if (mysql_stmt_fetch_column(s, &ms->rbind[i], i, 0)) {
+				my_fail_stmt(rs->conn, s);
+				return -EIO;
+			}
+			rebind = true;
+		}
+		/* the library copied the old buffer addresses */
+		if (rebind && mysql_stmt_bind_result(s, ms->rbind)) {
+			my_fail_stmt(rs->conn, s);
+			return -EIO;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (ms->rnull[i]) {
+			ms->rval[i] = NULL;
+			ms->rlen[i] = 0;
+		} else {
+			ms->rbuf[i][ms->rlen[i]] = 0;
+			ms->rval[i] = ms->rbuf[i];
+		}
+	}
+	row->nfields = n;
+	row->values = ms->rval;
+	row->lengths = ms->rlen;
+	return 1;
+}
+
+static int my_fetch_row(db_result *rs, db_row *row)
+{
+	struct my_conn *mc = rs->priv;
+	MYSQL_ROW r;
+
+	if (mc == NULL)
+		return 0;
+	if (mc->res) {
+		r = mysql_fetch_row(mc->res);
+		if (r == NULL)
+			return 0;
+		row->nfields = rs->nfields;
+		row->values = (const char **)r;
+		row->lengths = mysql_fetch_lengths(mc->res);
+		return 1;
+	}
+	if (mc->res_stmt && rs->kind == DB_RESULT_ROWS)
+		return my_fetch_stmt(rs, mc->res_stmt, row);
+	return 0;
+}
+
+static void my_free_results(db_result *rs)
+{
+	struct my_conn *mc = rs->priv;
+
+	if (mc == NULL)
+		return;
+	if (mc->res) {
+		MY_TRACE("mysql_free_result(%p)", (void *)mc->res);
+		mysql_free_result(mc->res);
+		mc->res = NULL;
+	}
+	if (MY_UNLIKELY(mc->more_plain)) {
+		mc->more_plain = false;
+		while (mysql_more_results(mc->m) && mysql_next_result(mc->m) == 0) {
+			MYSQL_RES *r = mysql_store_result(mc->m);
+			if (r)
+				mysql_free_result(r);
+		}
+	}
+	if (mc->res_stmt) {
+		MYSQL_STMT *s = mc->res_stmt->s;
+		mc->res_stmt = NULL;
+		if (s) {
+			MY_TRACE("mysql_stmt_free_result(%p)", (void *)s);
+			mysql_stmt_free_result(s);
+			while (MY_UNLIKELY(mysql_stmt_more_results(s)) &&
+			       mysql_stmt_next_result(s) == 0)
+				mysql_stmt_free_result(s);
+		}
+	}
+	rs->priv = NULL;
+}
+
+static size_t my_escape(db_conn *c, char *to, const char *from, size_t len)
+{
+	struct my_conn *mc = c->priv;
+	unsigned long n;
+
+	if (mc != NULL && mc->m != NULL) {
+		n = mysql_real_escape_string(mc->m, to, from, (unsigned long)len);
+		if (n != (unsigned long)-1)
+			return n;
+	}
+	return mysql_escape_string(to, from, (unsigned long)len);
+}
+
+const struct db_driver_ops db_mysql_ops = {
+	.abi = DB_DRIVER_ABI,
+	.name = "mysql",
+	.desc = "MySQL driver",
+	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW,
+	.opts = my_opts,
+	.nopts = sizeof(my_opts) / sizeof(my_opts[0]),
+	.init = my_init,
+	.done = my_done,
+	.connect = my_connect,
+	.disconnect = my_disconnect,
+	.query = my_query,
+	.prepare = my_prepare,
+	.bind_param = my_bind_param,
+	.execute = my_execute,
+	.close = my_close,
+	.fetch_row = my_fetch_row,
+	.free_results = my_free_results,
+	.escape = my_escape,
+};
