@@ -17,6 +17,7 @@
 #include "lua/sysbench_bc.h"
 #include "lua/cmdline_bc.h"
 #include "lua/report_bc.h"
+#include "lua/sql_bc.h"
 #include "lua/compat_bc.h"
 
 struct lrt {
@@ -41,6 +42,7 @@ static const struct {
 	{ "=[bench]sysbench", luaJIT_BC_bench_sysbench, luaJIT_BC_bench_sysbench_SIZE },
 	{ "=[bench]cmdline", luaJIT_BC_bench_cmdline, luaJIT_BC_bench_cmdline_SIZE },
 	{ "=[bench]report", luaJIT_BC_bench_report, luaJIT_BC_bench_report_SIZE },
+	{ "=[bench]sql", luaJIT_BC_bench_sql, luaJIT_BC_bench_sql_SIZE },
 	{ "=[bench]compat", luaJIT_BC_bench_compat, luaJIT_BC_bench_compat_SIZE },
 };
 
