@@ -445,6 +445,9 @@ local function trx_commit()
 end
 
 function thread_init()
+   if opt.tables < 1 then
+      error("--tables must be at least 1", 0)
+   end
    drv = sysbench.sql.driver()
    con = drv:connect()
    M.driver_name = drv:name()

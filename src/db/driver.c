@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "db/driver.h"
 #include "lua/ffi_api.h"
@@ -260,6 +261,46 @@ int db_reconnect(db_conn *c)
 	return rc;
 }
 
+/* After a lost connection whose error the ignore list makes ignorable,
+ * reconnect so the restarted event has a connection again (the script's
+ * before_restart_event hook re-prepares its statements, as sysbench's
+ * oltp_common does). A server that restarts takes a few seconds: retry
+ * with a growing pause, about 15 s in all, then give up as fatal. */
+static void db_recover(db_conn *c, int rc)
+{
+	struct db_conn_core *k = c->core;
+	int saved_errno = c->sql_errno, attempt;
+	char state[6], msg[sizeof(k->errbuf)];
+	struct timespec pause = { 0, 100000000L };
+
+	if ((rc != -ECONNRESET && rc != -ENOTCONN) || c->error != DB_ERROR_IGNORABLE)
+		return;
+	memcpy(state, c->sql_state, sizeof(state));
+	snprintf(msg, sizeof(msg), "%s", k->errbuf);
+	db_release_result(c);
+	c->driver->ops->disconnect(c);
+	c->priv = NULL;
+	log_mute_thread(1);
+	for (attempt = 0; attempt < 20; attempt++) {
+		if (c->driver->ops->connect(c, k->seq) == 0)
+			break;
+		c->priv = NULL;
+		nanosleep(&pause, NULL);
+		if (pause.tv_nsec < 800000000L)
+			pause.tv_nsec += 100000000L;
+	}
+	log_mute_thread(0);
+	if (attempt == 20) {
+		log_msg(LOG_FATAL, "lost the connection (%s) and could not reconnect: %s", msg,
+		        c->sql_errmsg);
+		db_set_error(c, DB_ERROR_FATAL, saved_errno, state, msg);
+		return;
+	}
+	bench_stat_add(STATS_RECONNECTS, 1);
+	/* the restarted event must see the original (ignorable) error */
+	db_set_error(c, DB_ERROR_IGNORABLE, saved_errno, state, msg);
+}
+
 /* ---- statements --------------------------------------------------------- */
 
 static void db_report_error(db_conn *c, const char *fn, const char *sql, size_t len)
@@ -292,15 +333,18 @@ static inline void db_count(const db_result *rs)
 db_result *db_query(db_conn *c, const char *sql, size_t len)
 {
 	struct db_conn_core *k = c->core;
+	int rc;
 	db_release_result(c);
 	memset(&k->rs, 0, sizeof(k->rs));
 	k->rs.conn = c;
 	if (db_debug())
 		log_msg(LOG_NOTICE, "DEBUG: Query: %.*s", (int)len, sql);
-	if (c->driver->ops->query(c, sql, len, &k->rs)) {
+	rc = c->driver->ops->query(c, sql, len, &k->rs);
+	if (rc) {
 		if (c->error == DB_ERROR_NONE)
 			c->error = DB_ERROR_FATAL;
 		db_report_error(c, "query", sql, len);
+		db_recover(c, rc);
 		return NULL;
 	}
 	c->error = DB_ERROR_NONE;
@@ -472,6 +516,7 @@ db_result *db_execute(db_stmt *st)
 	struct db_conn_core *ck = c->core;
 	struct db_stmt_core *k = st->core;
 	size_t len;
+	int rc;
 
 	if (st->priv == NULL) {
 		if (db_expand(st, &len)) {
@@ -483,10 +528,12 @@ db_result *db_execute(db_stmt *st)
 	db_release_result(c);
 	memset(&ck->rs, 0, sizeof(ck->rs));
 	ck->rs.conn = c;
-	if (c->driver->ops->execute(st, &ck->rs)) {
+	rc = c->driver->ops->execute(st, &ck->rs);
+	if (rc) {
 		if (c->error == DB_ERROR_NONE)
 			c->error = DB_ERROR_FATAL;
 		db_report_error(c, "execute", k->sql, k->sql_len);
+		db_recover(c, rc);
 		return NULL;
 	}
 	c->error = DB_ERROR_NONE;

@@ -454,7 +454,8 @@ static int my_connect(db_conn *c, unsigned seq)
 		MY_TRACE("mysql_get_ssl_cipher(%p): \"%s\"", (void *)m,
 		         mysql_get_ssl_cipher(m) ? mysql_get_ssl_cipher(m) : "(null)");
 	if (db_debug())
-		log_msg(LOG_DEBUG, "Connected to MySQL server %s (%s)%s%s", mysql_get_host_info(m),
+		log_msg(LOG_NOTICE, "DEBUG: Connected to MySQL server %s (%s)%s%s",
+		        mysql_get_host_info(m),
 		        mysql_get_server_info(m), mysql_get_ssl_cipher(m) ? ", TLS cipher " : "",
 		        mysql_get_ssl_cipher(m) ? mysql_get_ssl_cipher(m) : "");
 	mc->m = m;
@@ -496,7 +497,7 @@ static void my_stmt_link(struct my_conn *mc, struct my_stmt *ms)
 	mc->stmts = ms;
 }
 
-static void my_free_results(db_result *rs);
+static void my_release(struct my_conn *mc);
 
 static void my_disconnect(db_conn *c)
 {
@@ -555,6 +556,8 @@ static int my_query(db_conn *c, const char *sql, size_t len, db_result *rs)
 	}
 	if (MY_UNLIKELY(mc == NULL || mc->m == NULL))
 		return my_fail(c, CR_SERVER_GONE_ERROR, "HY000", "MySQL server has gone away");
+	if (MY_UNLIKELY(mc->res || mc->res_stmt || mc->more_plain))
+		my_release(mc);   /* the core frees first; this is a safety net */
 	m = mc->m;
 	rc = mysql_real_query(m, sql, (unsigned long)len);
 	MY_TRACE("mysql_real_query(%p, \"%.*s\", %zu) = %d", (void *)m, (int)len, sql, len, rc);
@@ -772,6 +775,8 @@ static int my_execute(db_stmt *st, db_result *rs)
 		rs->kind = DB_RESULT_NONE;
 		return 0;
 	}
+	if (MY_UNLIKELY(mc != NULL && (mc->res || mc->res_stmt || mc->more_plain)))
+		my_release(mc);
 	if (MY_UNLIKELY(ms->mc != mc || ms->s == NULL)) {
 		rc = my_reprepare(st, ms);
 		if (rc)
@@ -970,12 +975,9 @@ static int my_fetch_row(db_result *rs, db_row *row)
 	return 0;
 }
 
-static void my_free_results(db_result *rs)
+/* Free whatever result is pending on mc. */
+static void my_release(struct my_conn *mc)
 {
-	struct my_conn *mc = rs->priv;
-
-	if (mc == NULL)
-		return;
 	if (mc->res) {
 		MY_TRACE("mysql_free_result(%p)", (void *)mc->res);
 		mysql_free_result(mc->res);
@@ -1000,6 +1002,14 @@ static void my_free_results(db_result *rs)
 				mysql_stmt_free_result(s);
 		}
 	}
+}
+
+static void my_free_results(db_result *rs)
+{
+	struct my_conn *mc = rs->priv;
+
+	if (mc != NULL)
+		my_release(mc);
 	rs->priv = NULL;
 }
 

@@ -58,6 +58,10 @@ void sb_event_stop(int thread_id);
  * of the calling worker thread. No-op outside a worker. */
 void bench_stat_add(int counter, uint64_t n);
 
+/* Events the calling worker has started (counts restarts of one event as
+ * one). */
+uint64_t bench_thread_events(void);
+
 /* Seconds since the run started (monotonic clock), for scripts. */
 double bench_time_since_start(void);
 

@@ -293,8 +293,12 @@ int lrt_create(const struct lrt_script *s, int tid, struct lrt **out)
 		                    lrt_modules[i].name) || lua_pcall(L, 0, 0, 0))
 			goto lua_err;
 	}
-	if (tid >= 0)
+	if (tid >= 0) {
 		lrt_publish_options(l, 0);
+		/* sysbench 0.5 scripts read the worker's id from a global */
+		lua_pushinteger(L, tid);
+		lua_setglobal(L, "thread_id");
+	}
 
 	if (s) {
 		if (luaL_loadbuffer(L, s->source, s->len, s->chunkname)) {

@@ -90,14 +90,27 @@ local function run_events(tid, resume)
    end
 end
 
+-- Restarts of one event are bounded (--event-retries): an error that keeps
+-- coming back fails the run instead of spinning forever.
 function sysbench.thread_run_default(tid)
    local resume = false
+   local limit = tonumber(sysbench.opt.event_retries) or 0
+   local tries, last_events = 0, nil
    while true do
       local ok, err = pcall(run_events, tid, resume)
       if ok then
          return
       end
       if type(err) == "table" and err.errcode == sysbench.error.RESTART_EVENT then
+         local n = C.bench_thread_events()
+         if n ~= last_events then
+            tries, last_events = 0, n
+         end
+         tries = tries + 1
+         if limit > 0 and tries > limit then
+            error(string.format("event restarted %d times, giving up (--event-retries); last error: %s",
+               limit, tostring(err.sql_errmsg or err.message or err.msg or "?")), 0)
+         end
          local hook = sysbench.hooks.before_restart_event
          if hook then
             hook(err)

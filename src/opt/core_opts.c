@@ -28,6 +28,7 @@ static const struct opt_def core_general[] = {
 	{ "version", OPT_BOOL, "print version and exit", "off", 0, 0, 0, NULL },
 	{ "config-file", OPT_FILE, "File containing command line options", NULL, 0, 0, OPT_F_NODEFAULT, NULL },
 	{ "warmup-time", OPT_INT, "execute events for this many seconds with statistics disabled before the actual benchmark run with statistics enabled", "0", 0, 1e9, 0, NULL },
+	{ "event-retries", OPT_INT, "how many times one event may be restarted after ignorable errors before the run fails (0: no limit)", "1000", 0, 1e9, 0, NULL },
 	{ "thread-init-timeout", OPT_INT, "wait time in seconds for worker threads to initialize", "30", 1, 1e6, 0, NULL },
 	{ "test", OPT_STRING, "deprecated: name of the workload (give it as the first argument instead)", NULL, 0, 0, OPT_F_HIDDEN, NULL },
 	{ "tx-rate", OPT_DOUBLE, "deprecated alias for --rate", "0", 0, 1e9, OPT_F_DEPRECATED, "rate" },

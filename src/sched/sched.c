@@ -24,6 +24,7 @@ struct sched_worker {
 	_Alignas(64) struct stats_thread *st;
 	int64_t start_ns;
 	int64_t intended_ns;
+	uint64_t started;
 	int in_event;
 	unsigned tid;
 	pthread_t thread;
@@ -135,6 +136,7 @@ int bench_event_next(int thread_id)
 		return 0;
 	w->start_ns = now;
 	w->in_event = 1;
+	w->started++;
 	return 1;
 }
 
@@ -179,6 +181,12 @@ void bench_stat_add(int counter, uint64_t n)
 	struct sched_worker *w = sched_self;
 	if (w && counter >= 0 && counter < STATS_NCTR)
 		stats_inc(w->st, (enum stats_ctr)counter, n);
+}
+
+uint64_t bench_thread_events(void)
+{
+	struct sched_worker *w = sched_self;
+	return w ? w->started : 0;
 }
 
 double bench_time_since_start(void)

@@ -5,6 +5,12 @@
 #include "util/log.h"
 
 static int log_level_max = LOG_NOTICE;
+static __thread int log_muted;
+
+void log_mute_thread(int on)
+{
+	log_muted = on;
+}
 
 static const char *const log_prefix[] = {
 	[LOG_FATAL] = "FATAL: ",
@@ -45,7 +51,7 @@ static void log_emit(FILE *f, const char *prefix, const char *fmt, va_list ap)
 void log_msg(enum log_level level, const char *fmt, ...)
 {
 	va_list ap;
-	if ((int)level > log_level_max)
+	if ((int)level > log_level_max || log_muted)
 		return;
 	va_start(ap, fmt);
 	log_emit(level <= LOG_WARNING ? stderr : stdout, log_prefix[level], fmt, ap);

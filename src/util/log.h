@@ -20,6 +20,10 @@ enum log_level {
 };
 
 void log_set_verbosity(int level);
+
+/* Mute (1) or unmute (0) messages of the calling thread, e.g. while it
+ * retries something whose failures are expected. */
+void log_mute_thread(int on);
 int log_verbosity(void);
 
 __attribute__((format(printf, 2, 3)))
