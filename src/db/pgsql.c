@@ -143,20 +143,31 @@ static const char *pg_first_line(char *buf, size_t size, const char *msg)
 	return buf;
 }
 
+/* Is SQLSTATE `state` ignorable (--pgsql-ignore-errors)? */
+static int pg_class_of(const char *state)
+{
+	return state != NULL && *state && db_code_in_list("pgsql-ignore-errors", state)
+	       ? DB_ERROR_IGNORABLE : DB_ERROR_FATAL;
+}
+
 static int pg_not_connected(db_conn *c)
 {
-	db_set_error(c, DB_ERROR_FATAL, 0, "08003", "not connected to the server");
+	/* 08003: connection_does_not_exist */
+	db_set_error(c, pg_class_of("08003"), 0, "08003", "not connected to the server");
 	return -ENOTCONN;
 }
 
 /* Set c's error from a failed result (NULL: out of memory or connection
  * trouble), free it, and roll back an aborted transaction block if the
- * error is ignorable. Returns the negative errno for the caller. */
+ * error is ignorable. A lost connection reports SQLSTATE 08006 and is
+ * fatal unless the list names it (or "all"): then the script's restart
+ * hook may reconnect. Returns the negative errno for the caller. */
 static int pg_fail(db_conn *c, struct pg_conn *pc, PGresult *res)
 {
 	const char *state = NULL, *msg = NULL;
 	char buf[512];
-	int cls = DB_ERROR_FATAL, rc = -EIO;
+	int cls, rc = -EIO;
+	bool lost;
 
 	if (res != NULL) {
 		state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
@@ -167,18 +178,19 @@ static int pg_fail(db_conn *c, struct pg_conn *pc, PGresult *res)
 	if (msg == NULL || *msg == 0)
 		msg = PQerrorMessage(pc->pg);
 	msg = pg_first_line(buf, sizeof(buf), msg);
-	if (PQstatus(pc->pg) == CONNECTION_BAD) {
-		/* libpq's own errors carry no SQLSTATE: use connection_failure */
+	lost = PQstatus(pc->pg) == CONNECTION_BAD;
+	if (lost) {
+		/* libpq's own errors carry no SQLSTATE: 08006 connection_failure */
 		if (state == NULL || *state == 0)
 			state = "08006";
 		rc = -ENOTCONN;
-	} else if (state != NULL && db_code_in_list("pgsql-ignore-errors", state)) {
-		cls = DB_ERROR_IGNORABLE;
 	}
+	cls = pg_class_of(state);
 	db_set_error(c, cls, 0, state, msg);
 	PQclear(res);
 
-	if (cls == DB_ERROR_IGNORABLE && PQtransactionStatus(pc->pg) == PQTRANS_INERROR)
+	if (cls == DB_ERROR_IGNORABLE && !lost &&
+	    PQtransactionStatus(pc->pg) == PQTRANS_INERROR)
 		PQclear(PQexec(pc->pg, "ROLLBACK"));
 	return rc;
 }
@@ -263,6 +275,14 @@ static int pgsql_init(void)
 		        "prefer, require, verify-ca or verify-full)", mode ? mode : "");
 		return -EINVAL;
 	}
+	{
+		const char *const *codes;
+		unsigned nc = opt_get_list("pgsql-ignore-errors", &codes);
+		for (i = 0; i < nc; i++)
+			if (strlen(codes[i]) != 5 && strcmp(codes[i], "all") != 0)
+				log_msg(LOG_WARNING, "--pgsql-ignore-errors: '%s' is not a SQLSTATE "
+				        "(5 characters, e.g. 40P01) nor \"all\"", codes[i]);
+	}
 	port = opt_get_int("pgsql-port");
 	if (port < 1 || port > 65535) {
 		log_msg(LOG_FATAL, "Invalid value for --pgsql-port: %lld (expected 1..65535)",
@@ -315,7 +335,7 @@ static void pg_notice(void *arg, const char *msg)
 	char buf[512];
 	(void)arg;
 	if (pg_cfg.debug)
-		log_msg(LOG_DEBUG, "pgsql: %s", pg_first_line(buf, sizeof(buf), msg));
+		log_msg(LOG_NOTICE, "DEBUG: pgsql: %s", pg_first_line(buf, sizeof(buf), msg));
 }
 
 static int pgsql_connect(db_conn *c, unsigned seq)
@@ -342,7 +362,7 @@ static int pgsql_connect(db_conn *c, unsigned seq)
 
 	/* never the password, not even for --db-debug */
 	if (pg_cfg.debug)
-		log_msg(LOG_DEBUG, "pgsql: connecting to host '%s', port %s, user '%s', "
+		log_msg(LOG_NOTICE, "DEBUG: pgsql: connecting to host '%s', port %s, user '%s', "
 		        "database '%s', sslmode %s", host, pg_cfg.port,
 		        pg_cfg.user ? pg_cfg.user : "", pg_cfg.db ? pg_cfg.db : "",
 		        pg_cfg.sslmode);
@@ -367,7 +387,7 @@ static int pgsql_connect(db_conn *c, unsigned seq)
 	PQsetNoticeProcessor(pc->pg, pg_notice, NULL);
 	pc->gen = __atomic_add_fetch(&pg_generation, 1, __ATOMIC_RELAXED);
 	if (pg_cfg.debug)
-		log_msg(LOG_DEBUG, "pgsql: connected to server %d, SSL %s",
+		log_msg(LOG_NOTICE, "DEBUG: pgsql: connected to server %d, SSL %s",
 		        PQserverVersion(pc->pg), PQsslInUse(pc->pg) ? "on" : "off");
 	c->priv = pc;
 	return 0;
@@ -552,7 +572,6 @@ static int pgsql_prepare(db_stmt *st, const char *sql, size_t len)
 	}
 	/* With placeholders, the types are known at bind time only. */
 	if (ps->nparams == 0) {
-		pg_release(&pc->rs);
 		rc = pg_stmt_prepare(st, pc, ps);
 		if (rc) {
 			pg_stmt_free(ps);
@@ -640,7 +659,6 @@ static int pgsql_bind_param(db_stmt *st)
 	if (same && ps->gen == pc->gen)
 		return 0;
 	/* new types: a new server-side statement */
-	pg_release(&pc->rs);
 	pg_stmt_deallocate(pc, ps);
 	return pg_stmt_prepare(st, pc, ps);
 nomem:
