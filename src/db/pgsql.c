@@ -39,6 +39,7 @@
 #define PG_OID_INT8     20
 #define PG_OID_INT2     21
 #define PG_OID_INT4     23
+#define PG_OID_TEXT     25
 #define PG_OID_FLOAT4   700
 #define PG_OID_FLOAT8   701
 
@@ -180,8 +181,11 @@ static int pg_fail(db_conn *c, struct pg_conn *pc, PGresult *res)
 	msg = pg_first_line(buf, sizeof(buf), msg);
 	lost = PQstatus(pc->pg) == CONNECTION_BAD;
 	if (lost) {
-		/* libpq's own errors carry no SQLSTATE: 08006 connection_failure */
-		if (state == NULL || *state == 0)
+		/* One SQLSTATE for every way of losing the session, so that the
+		 * scripts' "class 08" test sees them all: 08006 connection_failure
+		 * for libpq's own errors (no SQLSTATE) and for the server's
+		 * 57P01..57P03 (shut down, crashed) that preceded the close. */
+		if (state == NULL || *state == 0 || strncmp(state, "57P0", 4) == 0)
 			state = "08006";
 		rc = -ENOTCONN;
 	}
@@ -264,7 +268,7 @@ static int pgsql_init(void)
 	const char *host, *mode;
 	int64_t port;
 	unsigned i, n;
-	char *p;
+	char *p, *save = NULL;
 
 	mode = opt_get_string("pgsql-sslmode");
 	for (i = 0; i < sizeof(pgsql_sslmodes) / sizeof(pgsql_sslmodes[0]); i++)
@@ -300,7 +304,7 @@ static int pgsql_init(void)
 	pg_cfg.hosts = calloc(n, sizeof(*pg_cfg.hosts));
 	if (pg_cfg.hosts == NULL)
 		goto nomem;
-	for (p = strtok(pg_cfg.hostbuf, ", "); p != NULL; p = strtok(NULL, ", "))
+	for (p = strtok_r(pg_cfg.hostbuf, ", ", &save); p != NULL; p = strtok_r(NULL, ", ", &save))
 		pg_cfg.hosts[pg_cfg.nhosts++] = p;
 	if (pg_cfg.nhosts == 0)          /* empty: libpq's default (socket) */
 		pg_cfg.hosts[pg_cfg.nhosts++] = "";
@@ -452,8 +456,9 @@ static char *pg_rewrite(const char *sql, size_t len, unsigned *nparams)
 
 	for (i = 0; i < len; i++)
 		n += sql[i] == '?';
-	/* "$NNNNN" is at most 6 bytes for the 65535 parameters of the protocol */
-	out = malloc(len + n * 5 + 1);
+	/* "$N": at most 11 bytes for an unsigned N (PQprepare refuses more
+	 * than 65535 parameters itself) */
+	out = malloc(len + n * 10 + 1);
 	if (out == NULL)
 		return NULL;
 	n = 0;
@@ -517,14 +522,40 @@ static int pg_stmt_arrays(struct pg_stmt *ps)
 	return 0;
 }
 
+/* Does res say that the server could not infer a parameter's type? */
+static bool pg_undetermined(PGresult *res)
+{
+	const char *state;
+	if (res == NULL || PQresultStatus(res) != PGRES_FATAL_ERROR)
+		return false;
+	state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+	return state != NULL && strcmp(state, "42P18") == 0;
+}
+
 /* Send PREPARE on the connection under a new name. */
 static int pg_stmt_prepare(db_stmt *st, struct pg_conn *pc, struct pg_stmt *ps)
 {
 	PGresult *res;
+	unsigned i, n = 0;
 
 	snprintf(ps->name, sizeof(ps->name), "bench_s%u", pc->next_stmt++);
 	res = PQprepare(pc->pg, ps->name, ps->sql, (int)ps->nparams,
 	                ps->nparams ? ps->types : NULL);
+	/* Text goes untyped, so that it means what a literal means; but where
+	 * the context gives no type ("? IS NULL", "concat(?)") a literal would
+	 * be text, so try again with text. Not inside a transaction block,
+	 * which the failed PREPARE has aborted. */
+	if (pg_undetermined(res) && PQtransactionStatus(pc->pg) == PQTRANS_IDLE) {
+		for (i = 0; i < ps->nparams; i++)
+			if (ps->types[i] == PG_OID_UNKNOWN) {
+				ps->types[i] = PG_OID_TEXT;
+				n++;
+			}
+		if (n > 0) {
+			PQclear(res);
+			res = PQprepare(pc->pg, ps->name, ps->sql, (int)ps->nparams, ps->types);
+		}
+	}
 	if (res == NULL || PQresultStatus(res) != PGRES_COMMAND_OK) {
 		ps->gen = 0;
 		return pg_fail(st->conn, pc, res);
@@ -642,18 +673,21 @@ static int pgsql_bind_param(db_stmt *st)
 			db_set_error(st->conn, DB_ERROR_FATAL, 0, "", msg);
 			return -EINVAL;
 		}
-		same = same && ps->types[i] == oid && ps->kinds[i] == kind;
-		ps->types[i] = oid;
+		if (kind == PG_P_TEXT && pg_text_reserve(ps, i, b->max_len + 1))
+			goto nomem;
+		same = same && ps->kinds[i] == kind;
+	}
+	/* The kinds imply the types (but for text, see pg_stmt_prepare), so
+	 * the same kinds need no new PREPARE. */
+	for (i = 0; i < ps->nparams; i++) {
+		Oid oid;
+		int len, kind = pg_kind_of(st->params[i].type, &oid, &len);
+		if (!same)
+			ps->types[i] = oid;
 		ps->kinds[i] = (unsigned char)kind;
 		ps->lengths[i] = len;
 		ps->formats[i] = kind != PG_P_TEXT;
-		if (kind == PG_P_TEXT) {
-			if (pg_text_reserve(ps, i, b->max_len + 1))
-				goto nomem;
-			ps->values[i] = ps->text[i];
-		} else {
-			ps->values[i] = (const char *)&ps->scratch[i];
-		}
+		ps->values[i] = kind == PG_P_TEXT ? ps->text[i] : (const char *)&ps->scratch[i];
 	}
 	ps->typed = true;
 	if (same && ps->gen == pc->gen)
