@@ -46,7 +46,7 @@ signals, forced shutdown, thread initialisation timeout.
       execution time (avg/stddev):   N/N
   
   $ grep 'total time' run.txt
-      total time:                          1.0\d\d\ds (re)
+      total time:                          1\.\d{4}s (re)
 
 Fractional report intervals:
 
@@ -65,8 +65,8 @@ Report checkpoints print a full report and reset the counters:
   $ grep -c 'General statistics' cp.txt
   2
   $ grep 'total time' cp.txt
-      total time:                          1.0\d\d\ds (re)
-      total time:                          2.0\d\d\ds (re)
+      total time:                          1\.\d{4}s (re)
+      total time:                          2\.\d{4}s (re)
 
 Open loop (--rate): Poisson arrivals at the target rate, the queue line,
 and the schedule lag reported on its own:
@@ -77,11 +77,11 @@ and the schedule lag reported on its own:
   [ Ns ] queue length: N concurrency: N
   $ awk '/total number of events/ { print ($5 >= 320 && $5 <= 480) ? "rate ok" : "rate off: " $5 }' rate.txt
   rate ok
-  $ grep -A3 'Schedule lag' rate.txt | sed -e 's/[0-9][0-9.]*/N/g'
+  $ grep -A3 'Schedule lag' rate.txt | sed -E -e 's/[0-9][0-9.]*/N/g' -e 's/ +N$/ N/'
   Schedule lag (ms):
-           avg:                                    N
-           max:                                    N
-           Nth percentile:                        N
+           avg: N
+           max: N
+           Nth percentile: N
 
 A backlog never aborts the run: 1 thread cannot keep up with 1000/s of
 5 ms events, and the lag shows it:
@@ -109,14 +109,14 @@ Warm-up: events before --warmup-time ends count in no statistic:
   warm-up excluded
   $ grep -E 'Warmup|total time' warm.txt
   Warmup time: 1 second(s)
-      total time:                          1.0\d\d\ds (re)
+      total time:                          1\.\d{4}s (re)
 
 Percentile options:
 
   $ $B empty.lua --events=100 --percentile=0 run | grep percentile
            percentile stats:               disabled
   $ $B empty.lua --events=100 --percentile=99.9 --report-interval=1 run | grep percentile
-           99.9th percentile:                      \d+\.\d\d (re)
+           99.9th percentile: +\d+\.\d\d (re)
   $ $B empty.lua --events=1000 --histogram run | grep -A1 'Latency histogram'
   Latency histogram (values are in milliseconds)
          value  ------------- distribution ------------- count
