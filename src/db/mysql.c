@@ -788,9 +788,12 @@ again:
 	MY_TRACE("mysql_stmt_execute(%p) = %d", (void *)s, rc);
 	if (MY_UNLIKELY(rc)) {
 		/* table definition changed under the statement: once more */
-		if (mysql_stmt_errno(s) == ER_NEED_REPREPARE && tries++ == 0 &&
-		    my_reprepare(st, ms) == 0)
+		if (mysql_stmt_errno(s) == ER_NEED_REPREPARE && tries++ == 0) {
+			rc = my_reprepare(st, ms);
+			if (rc)
+				return rc;
 			goto again;
+		}
 		return my_fail_stmt(st->conn, s);
 	}
 	nf = mysql_stmt_field_count(s);

@@ -62,6 +62,9 @@ void bench_stat_add(int counter, uint64_t n);
  * one). */
 uint64_t bench_thread_events(void);
 
+/* 1 once the run is ending (time or event limit, signal, failure). */
+int bench_stopping(void);
+
 /* Seconds since the run started (monotonic clock), for scripts. */
 double bench_time_since_start(void);
 

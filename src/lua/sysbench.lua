@@ -102,6 +102,9 @@ function sysbench.thread_run_default(tid)
          return
       end
       if type(err) == "table" and err.errcode == sysbench.error.RESTART_EVENT then
+         if C.bench_stopping() ~= 0 then
+            return      -- the run is over: do not restart into it
+         end
          local n = C.bench_thread_events()
          if n ~= last_events then
             tries, last_events = 0, n

@@ -183,6 +183,11 @@ void bench_stat_add(int counter, uint64_t n)
 		stats_inc(w->st, (enum stats_ctr)counter, n);
 }
 
+int bench_stopping(void)
+{
+	return S.stop != 0;
+}
+
 uint64_t bench_thread_events(void)
 {
 	struct sched_worker *w = sched_self;
