@@ -103,7 +103,10 @@ function sysbench.thread_run_default(tid)
       end
       if type(err) == "table" and err.errcode == sysbench.error.RESTART_EVENT then
          if C.bench_stopping() ~= 0 then
-            return      -- the run is over: do not restart into it
+            -- the run is over: do not restart into it; the unfinished
+            -- event counts in no statistic
+            C.bench_event_finish(tid)
+            return
          end
          local n = C.bench_thread_events()
          if n ~= last_events then
