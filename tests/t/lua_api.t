@@ -166,6 +166,12 @@ Restarts of one event are bounded by --event-retries:
   FATAL: `thread_run' function failed: event restarted 5 times, giving up (--event-retries); last error: always
   [1]
 
+Without a bound, the end of the run still ends the restarts; the event that
+never finished counts in no statistic:
+
+  $ timeout 20 $B always.lua --event-retries=0 --time=1 run | grep 'total number of events'
+      total number of events:              0
+
 A script may drive the loop itself with sysbench 1.0's FFI calls:
 
   $ cat > own.lua <<'X'
