@@ -71,7 +71,8 @@ enum db_result_kind {
 /* The result of the last query or execute on a connection. */
 typedef struct db_result {
 	int kind;                 /* enum db_result_kind */
-	uint64_t nrows;           /* rows in the set, or rows affected */
+	double nrows;             /* rows in the set, or rows affected; a
+	                           * double so Lua sees a number (exact to 2^53) */
 	uint32_t nfields;
 	db_conn *conn;
 	void *priv;               /* the driver's result */

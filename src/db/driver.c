@@ -41,6 +41,8 @@ struct db_stmt_core {
 	size_t buf_cap;
 };
 
+static void db_report_error(db_conn *c, const char *fn, const char *sql, size_t len);
+
 static struct db_driver db_drivers[DB_MAX_DRIVERS];
 static unsigned db_ndrivers;
 static pthread_mutex_t db_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -421,8 +423,17 @@ int db_bind_param(db_stmt *st, db_bind *params, unsigned n)
 		return -EINVAL;
 	}
 	st->params = params;
-	if (st->priv && st->conn->driver->ops->bind_param)
-		return st->conn->driver->ops->bind_param(st);
+	if (st->priv && st->conn->driver->ops->bind_param) {
+		struct db_stmt_core *k = st->core;
+		int rc = st->conn->driver->ops->bind_param(st);
+		/* drivers may prepare lazily here: report what the server said */
+		if (rc) {
+			if (st->conn->error == DB_ERROR_NONE)
+				db_set_error(st->conn, DB_ERROR_FATAL, 0, "", "cannot bind the parameters");
+			db_report_error(st->conn, "prepare", k->sql, k->sql_len);
+		}
+		return rc;
+	}
 	return 0;
 }
 

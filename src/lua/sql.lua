@@ -40,6 +40,21 @@ local num_ptr = {
    [T.DOUBLE] = ffi.typeof("double *"),
 }
 
+-- "file:line: " of the innermost caller outside bench's own modules, so
+-- an SQL error points at the user's script whatever path led to it.
+local function user_where()
+   for level = 3, 40 do
+      local info = debug.getinfo(level, "Sl")
+      if info == nil then
+         break
+      end
+      if info.currentline > 0 and info.source:sub(1, 8) ~= "=[bench]" then
+         return info.short_src .. ":" .. info.currentline .. ": "
+      end
+   end
+   return ""
+end
+
 -- Raise the error of the last call on `con` as sysbench does: ignorable
 -- errors (possibly reclassified by sysbench.hooks.sql_error_ignorable)
 -- restart the event; fatal ones end the thread.
@@ -62,8 +77,8 @@ local function check_error(con, query)
       err.errcode = RESTART_EVENT
       error(err, 0)
    end
-   error(string.format("SQL error, errno = %d, state = '%s': %s",
-                       err.sql_errno, err.sql_state, err.sql_errmsg), 3)
+   error(string.format("%sSQL error, errno = %d, state = '%s': %s", user_where(),
+                       err.sql_errno, err.sql_state, err.sql_errmsg), 0)
 end
 
 -- ---- result sets --------------------------------------------------------
@@ -166,7 +181,10 @@ function stmt_methods.bind_param(self, ...)
    st.params = params
    st.arr = arr
    if C.db_bind_param(self, arr, n) ~= 0 then
-      error("bind_param failed", 2)
+      if self.conn.error ~= sql.error.NONE then
+         return check_error(self.conn, st.query)
+      end
+      error("bind_param failed: wrong number of parameters", 2)
    end
 end
 

@@ -41,8 +41,12 @@ static struct {
 	int64_t t_start;           /* barrier released */
 	int64_t t_count;           /* statistics count from here (warm-up end) */
 
-	/* Read by every worker on every event; written rarely. */
+	/* Read by every worker on every event; written rarely. stop: start
+	 * no new event; ending: also abandon events being restarted (time,
+	 * signal, failure; not the event limit, whose claimed events must
+	 * complete). */
 	_Alignas(64) volatile int stop;
+	volatile int ending;
 	int64_t warm_end_ns;
 	uint64_t max_events;
 
@@ -69,6 +73,7 @@ static void sched_on_signal(int sig)
 {
 	sched_signal = sig;
 	S.stop = 1;
+	S.ending = 1;
 }
 
 /* ---- the event path (worker threads) --------------------------------- */
@@ -185,7 +190,7 @@ void bench_stat_add(int counter, uint64_t n)
 
 int bench_stopping(void)
 {
-	return S.stop != 0;
+	return S.ending != 0;
 }
 
 uint64_t bench_thread_events(void)
@@ -221,6 +226,7 @@ void sched_worker_fail(void)
 	pthread_mutex_lock(&S.mu);
 	S.failed = 1;
 	S.stop = 1;
+	S.ending = 1;
 	pthread_cond_broadcast(&S.cv);
 	pthread_mutex_unlock(&S.mu);
 }
@@ -339,11 +345,11 @@ static int sched_start_threads(void)
 		rc = pthread_create(&S.w[i].thread, &attr, sched_worker_main, &S.w[i]);
 		if (rc) {
 			log_msg(LOG_FATAL, "cannot create worker thread %u: %s", i, strerror(rc));
-			S.cfg = S.cfg;
 			pthread_attr_destroy(&attr);
 			/* let the ones started run into the abort */
 			S.failed = 1;
 			S.stop = 1;
+			S.ending = 1;
 			pthread_mutex_lock(&S.mu);
 			S.nexited += S.cfg->threads - i;
 			pthread_mutex_unlock(&S.mu);
@@ -448,6 +454,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 	}
 	if (S.failed || rc) {
 		S.stop = 1;
+		S.ending = 1;
 		sched_release();
 		if (rc == 0) {
 			log_msg(LOG_FATAL, "Thread initialization failed!");
@@ -494,6 +501,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		if (sched_signal && rc == 0) {
 			rc = -EINTR;
 			S.stop = 1;
+			S.ending = 1;
 		}
 		if (all_done)
 			break;
@@ -525,8 +533,10 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 			t_cp_last = now;
 			next_cp++;
 		}
-		if (now >= t_end)
+		if (now >= t_end) {
 			S.stop = 1;
+			S.ending = 1;
+		}
 		if (now >= t_forced) {
 			forced = 1;
 			break;
