@@ -537,6 +537,13 @@ static void lrt_push_opt(lua_State *L, const struct opt *o)
 	}
 }
 
+static int lrt_is_core_group(const char *g)
+{
+	return strcmp(g, "General options") == 0 ||
+	       strcmp(g, "Pseudo-Random Numbers Generator options") == 0 ||
+	       strcmp(g, "Log options") == 0 || strcmp(g, "") == 0;
+}
+
 int lrt_publish_options(struct lrt *l, int legacy)
 {
 	lua_State *L = l->L;
@@ -553,7 +560,9 @@ int lrt_publish_options(struct lrt *l, int legacy)
 				*p = '_';
 		lrt_push_opt(L, o);
 		lua_setfield(L, -2, name);
-		if (legacy) {
+		/* Core options stay out of the globals: names such as debug,
+		 * time or help would shadow Lua's own. */
+		if (legacy && !lrt_is_core_group(opt_group(o))) {
 			lrt_push_opt(L, o);
 			lua_setglobal(L, name);
 		}

@@ -4,6 +4,7 @@
 
 local ffi = ffi
 local C = ffi.C
+local getinfo = debug.getinfo
 
 local sql = {}
 sysbench.sql = sql
@@ -44,7 +45,7 @@ local num_ptr = {
 -- an SQL error points at the user's script whatever path led to it.
 local function user_where()
    for level = 3, 40 do
-      local info = debug.getinfo(level, "Sl")
+      local info = getinfo(level, "Sl")
       if info == nil then
          break
       end

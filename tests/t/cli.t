@@ -157,11 +157,11 @@ A script from standard input (no workload, or '-'):
 Legacy scripts that declare no options accept any option as a global:
 
   $ cat > legacy.lua <<'X'
-  > function init() print("oltp_tables_count=" .. tostring(oltp_tables_count)) end
+  > function init() print("oltp_tables_count=" .. tostring(oltp_tables_count) .. " debug=" .. type(debug)) end
   > function event() end
   > X
-  $ $B legacy.lua --oltp-tables-count=4 --events=1 run | grep oltp_
-  oltp_tables_count=4
+  $ $B legacy.lua --oltp-tables-count=4 --debug=off --events=1 run | grep oltp_
+  oltp_tables_count=4 debug=table
 
 The manual page lints clean:
 
