@@ -535,7 +535,7 @@ Without 1213 in the list, the deadlock is fatal:
   $ sql "UPDATE dl SET v = 0"
   $ $B deadlock.lua $MY --threads=2 --events=20 --mysql-ignore-errors=1062 run 2>&1 >/dev/null |
   >   sed 's/id = [12]/id = N/' | sort -u
-  FATAL: `thread_run' function failed: .*SQL error, errno = 1213, state = '40001': Deadlock found when trying to get lock; try restarting transaction (re)
+  FATAL: `thread_run' function failed: \S*deadlock\.lua:\d+: SQL error, errno = 1213, state = '40001': Deadlock found when trying to get lock; try restarting transaction (re)
   FATAL: mysql_drv_query() returned error 1213 (Deadlock found when trying to get lock; try restarting transaction) for query 'UPDATE dl SET v = v + 1 WHERE id = N'
   [1]
 
