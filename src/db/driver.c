@@ -539,6 +539,8 @@ db_result *db_execute(db_stmt *st)
 	db_release_result(c);
 	memset(&ck->rs, 0, sizeof(ck->rs));
 	ck->rs.conn = c;
+	if (db_debug())
+		log_msg(LOG_NOTICE, "DEBUG: Execute: %.*s", (int)k->sql_len, k->sql);
 	rc = c->driver->ops->execute(st, &ck->rs);
 	if (rc) {
 		if (c->error == DB_ERROR_NONE)
