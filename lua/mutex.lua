@@ -13,14 +13,7 @@ sysbench.cmdline.options_order = { "mutex-num", "mutex-locks", "mutex-loops" }
 local C = ffi.C
 local mutex_event = C.native_mutex_event
 
-local function count(name, min)
-   local v = tonumber(sysbench.opt[name:gsub("-", "_")])
-   if v == nil or v < min or v > 4294967295 or v ~= math.floor(v) then
-      error(string.format("Invalid value for %s: %s", name,
-                          tostring(sysbench.opt[name:gsub("-", "_")])), 0)
-   end
-   return v
-end
+local count = require("workload_util").uint_option
 
 function init()
    count("mutex-locks", 0)

@@ -12,15 +12,7 @@ sysbench.cmdline.options_order = { "thread-yields", "thread-locks" }
 local C = ffi.C
 local threads_event = C.native_threads_event
 
--- Option `name` as an integer in [min, 2^32), or a fatal error.
-local function count(name, min)
-   local v = tonumber(sysbench.opt[name:gsub("-", "_")])
-   if v == nil or v < min or v > 4294967295 or v ~= math.floor(v) then
-      error(string.format("Invalid value for %s: %s", name,
-                          tostring(sysbench.opt[name:gsub("-", "_")])), 0)
-   end
-   return v
-end
+local count = require("workload_util").uint_option
 
 function init()
    count("thread-yields", 0)

@@ -1,0 +1,16 @@
+-- Helpers shared by the built-in system workloads.
+local M = {}
+
+-- Option `name` (as spelled in help, e.g. "mutex-num") as an integer in
+-- [min, 2^32), or a fatal error naming the option and the value.
+function M.uint_option(name, min)
+   local key = name:gsub("-", "_")
+   local v = tonumber(sysbench.opt[key])
+   if v == nil or v < min or v > 4294967295 or v ~= math.floor(v) then
+      error(string.format("Invalid value for %s: %s", name,
+                          tostring(sysbench.opt[key])), 0)
+   end
+   return v
+end
+
+return M
