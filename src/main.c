@@ -131,7 +131,7 @@ static int cmd_run(struct lrt *main_state)
 	lrt_report_end(main_state);
 	if (rc == 0 && lrt_has_function(main_state, "done") && lrt_call(main_state, "done", -1))
 		return 1;
-	return rc == 0 ? 0 : 1;
+	return rc == 0 && !report_hook_failed() ? 0 : 1;
 }
 
 /* ---- prepare / cleanup / custom commands --------------------------------- */

@@ -26,6 +26,9 @@ struct lrt {
 };
 
 static int lrt_options_ordered;
+/* Legacy mode (the script declares no options): every state gets the
+ * option values as globals too. Set by the main state's publish. */
+static int lrt_legacy;
 
 static struct {
 	int argc;
@@ -294,7 +297,7 @@ int lrt_create(const struct lrt_script *s, int tid, struct lrt **out)
 			goto lua_err;
 	}
 	if (tid >= 0) {
-		lrt_publish_options(l, 0);
+		lrt_publish_options(l, lrt_legacy);
 		/* sysbench 0.5 scripts read the worker's id from a global */
 		lua_pushinteger(L, tid);
 		lua_setglobal(L, "thread_id");
@@ -550,6 +553,8 @@ int lrt_publish_options(struct lrt *l, int legacy)
 	struct opt *o;
 	char name[256];
 
+	if (legacy)
+		lrt_legacy = 1;
 	lua_getglobal(L, "sysbench");
 	lua_getfield(L, -1, "opt");
 	for (o = opt_first(); o; o = opt_next(o)) {

@@ -74,3 +74,79 @@ void native_mutex_event(uint32_t locks, uint32_t loops);
 uint64_t native_mutex_counter(void);
 /* Destroy the mutexes. No worker may be running. Safe to call twice. */
 void native_mutex_teardown(void);
+
+/* ---- fileio ------------------------------------------------------------- */
+
+/* What the run does (--file-test-mode). */
+enum native_fio_mode {
+	NATIVE_FIO_SEQWR = 0,
+	NATIVE_FIO_SEQREWR = 1,
+	NATIVE_FIO_SEQRD = 2,
+	NATIVE_FIO_RNDRD = 3,
+	NATIVE_FIO_RNDWR = 4,
+	NATIVE_FIO_RNDRW = 5
+};
+
+/* How requests are issued (--file-io-mode). */
+enum native_fio_iomode {
+	NATIVE_FIO_SYNC = 0,
+	NATIVE_FIO_ASYNC = 1,
+	NATIVE_FIO_MMAP = 2,
+	NATIVE_FIO_URING = 3
+};
+
+/* Bits of native_fio_cfg.extra_flags (--file-extra-flags). */
+enum native_fio_flag {
+	NATIVE_FIO_F_SYNC = 1,
+	NATIVE_FIO_F_DSYNC = 2,
+	NATIVE_FIO_F_DIRECT = 4
+};
+
+typedef struct native_fio_cfg {
+	uint64_t file_size;     /* bytes per file: a multiple of block_size */
+	uint32_t num_files;
+	uint32_t block_size;
+	uint32_t threads;       /* worker threads (ids 0..threads-1) */
+	int32_t mode;           /* enum native_fio_mode */
+	int32_t io_mode;        /* enum native_fio_iomode */
+	int32_t extra_flags;    /* enum native_fio_flag bits */
+	uint32_t fsync_freq;    /* requests per thread between fsyncs; 0: none */
+	int32_t fsync_all;      /* fsync after every write */
+	int32_t fsync_end;      /* fsync every file when a thread ends */
+	int32_t fdatasync;      /* 1: fdatasync() instead of fsync() */
+	int32_t validate;       /* checksummed blocks, checked on read */
+	uint32_t queue_depth;   /* async/io_uring requests in flight per thread */
+	double rw_ratio;        /* reads per write (rndrw) */
+} native_fio_cfg;
+
+/* The message of the last failed native_fio_* call ("" if none). */
+const char *native_fio_error(void);
+/* Prepare: create (truncate) file `index` of cfg and fill it with
+ * checksummed blocks. Returns 0, or -errno with a message naming the file
+ * in native_fio_error(); a file left short is never taken as prepared,
+ * because setup checks every size. */
+int native_fio_create_file(const native_fio_cfg *cfg, uint32_t index);
+/* Cleanup: remove file `index` ("test_file.N"). 0, or -errno (a missing file
+ * is not an error). */
+int native_fio_remove_file(uint32_t index);
+/* Run: check cfg, open every file (checking its size) and map it (mmap),
+ * allocate per-thread buffers and queues. Main thread, before the workers.
+ * Returns 0 or -errno with a message in native_fio_error(). */
+int native_fio_setup(const native_fio_cfg *cfg);
+/* Worker thread_id: reset position and queue. 0 or -errno (message). */
+int native_fio_thread_init(int thread_id);
+/* Worker thread_id: one request (or one pending fsync). Counts it with
+ * bench_stat_add once it has completed. Returns 0, or -errno with a
+ * message (an I/O error, a validation failure: the run must stop). */
+int native_fio_event(int thread_id);
+/* Worker thread_id at its end: wait for requests in flight, then fsync every
+ * file if fsync_end and the mode writes. 0 or -errno (message). */
+int native_fio_thread_done(int thread_id);
+/* Latency percentile pct (0..100] in ms of operation type op (0 read,
+ * 1 write, 2 fsync) over all threads; count of ops in *n. Call after the
+ * workers have stopped. */
+double native_fio_latency_ms(int op, double pct, uint64_t *n);
+/* Monotonic clock in seconds, for prepare's throughput line. */
+double native_fio_now(void);
+/* Close files, unmap, free. No worker may be running. Safe to call twice. */
+void native_fio_teardown(void);

@@ -9,6 +9,12 @@
 #define NS_PER_MS 1e6
 
 static volatile int report_sql;
+static int report_failed;
+
+int report_hook_failed(void)
+{
+	return report_failed;
+}
 
 void report_use_sql(void)
 {
@@ -83,8 +89,10 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 		st.queue_length = queue_length;
 		st.concurrency = concurrency;
 		rc = ctx->hooks.intermediate(&st, ctx->hooks.ud);
-		if (rc)
-			return rc < 0 ? rc : 0;
+		if (rc > 0)
+			return 0;
+		if (rc < 0)
+			report_failed = 1;      /* and print the default line */
 	}
 	if (ctx->sql || report_sql) {
 		uint64_t q = s->ctr[STATS_READS] + s->ctr[STATS_WRITES] + s->ctr[STATS_OTHER];
@@ -172,23 +180,24 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	}
 	if (ctx->hooks.cumulative) {
 		rc = ctx->hooks.cumulative(&st, ctx->hooks.ud);
-		if (rc) {
+		if (rc > 0) {
 			fflush(stdout);
-			return rc < 0 ? rc : 0;
+			return 0;
 		}
+		if (rc < 0)
+			report_failed = 1;      /* and print the default report */
 	}
 	if (cfg->histogram && s->lat) {
 		printf("Latency histogram (values are in milliseconds)\n");
 		report_print_histogram(stdout, s->lat, 1e-6);
 		printf(" \n");
 	}
-	rc = 0;
-	if (ctx->hooks.summary)
-		rc = ctx->hooks.summary(&st, ctx->hooks.ud);
-	if (rc < 0)
-		return rc;
-	if (rc == 0 && (ctx->sql || report_sql))
+	/* the workload's block follows the SQL statistics, as a database
+	 * workload with its own summary shows both */
+	if (ctx->sql || report_sql)
 		sql_block(s, period);
+	if (ctx->hooks.summary && ctx->hooks.summary(&st, ctx->hooks.ud) < 0)
+		report_failed = 1;
 
 	printf("\nGeneral statistics:\n");
 	printf("    total time:                          %.4fs\n", total);

@@ -37,6 +37,9 @@ struct report_ctx {
  * first database driver). Thread-safe. */
 void report_use_sql(void);
 
+/* 1 once a report hook failed (the run must then exit non-zero). */
+int report_hook_failed(void);
+
 /* Fill a hook's stat from a snapshot covering `period` seconds, `total`
  * seconds after the start. */
 void report_fill_stat(sb_stat_t *st, const struct stats_snap *s,

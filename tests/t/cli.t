@@ -158,10 +158,12 @@ Legacy scripts that declare no options accept any option as a global:
 
   $ cat > legacy.lua <<'X'
   > function init() print("oltp_tables_count=" .. tostring(oltp_tables_count) .. " debug=" .. type(debug)) end
+  > function thread_init() print("worker oltp_tables_count=" .. tostring(oltp_tables_count)) end
   > function event() end
   > X
   $ $B legacy.lua --oltp-tables-count=4 --debug=off --events=1 run | grep oltp_
   oltp_tables_count=4 debug=table
+  worker oltp_tables_count=4
 
 The manual page lints clean:
 

@@ -139,6 +139,30 @@ final report:
   $ python3 -c 'import json; d = json.load(open("j.txt")); print(len(d), sorted(d[0].keys()), sorted(d[0]["qps"].keys()))'
   3 ['errors', 'latency', 'qps', 'reconnects', 'threads', 'time', 'tps'] ['other', 'reads', 'total', 'writes']
 
+A failing report hook is reported, the default report is printed instead,
+and the run exits non-zero:
+
+  $ printf 'function event() end\nsysbench.hooks.report_cumulative = function(st) error("boom") end\n' > hf.lua
+  $ $B hf.lua --events=10 run 2>&1 | grep -E 'FATAL|total number of events'
+  FATAL: `report_cumulative' hook failed: hf.lua:2: boom
+      total number of events:              10
+  $ $B hf.lua --events=10 run >/dev/null 2>&1
+  [1]
+
+A workload's report_summary block follows the SQL statistics of a script
+that uses the database layer:
+
+  $ cat > sum.lua <<'X'
+  > function thread_init() sysbench.sql.driver() end
+  > function event() ffi.C.bench_stat_add(0, 1) end
+  > sysbench.hooks.report_summary = function(st) print("MY BLOCK reads=" .. tonumber(st.reads)) end
+  > X
+  $ $B sum.lua --events=3 run | sed -n '/Threads started/,/General/p' | grep -E 'SQL statistics|read:|MY BLOCK|General'
+  SQL statistics:
+          read:                            3
+  MY BLOCK reads=3
+  General statistics:
+
 A restartable error restarts the event, after before_restart_event:
 
   $ cat > restart.lua <<'X'

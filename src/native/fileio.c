@@ -1,0 +1,954 @@
+/*
+ * fileio: the I/O engines of the fileio workload (lua/fileio.lua).
+ *
+ * Every worker thread owns its buffers, its position, its request queue
+ * (libaio context or io_uring ring) and its latency histograms, and issues
+ * its own requests: nothing on the hot path is shared but the file
+ * descriptors, which the kernel lets any thread use concurrently. That is
+ * the point of the design: sysbench hands out requests under one mutex,
+ * which caps throughput on fast devices.
+ *
+ * Sequential modes split the block space into one contiguous range per
+ * thread (the whole set for one thread, as sysbench), so that threads do
+ * not write the same blocks; random modes pick a uniform file, then a
+ * uniform block in it.
+ *
+ * Block layout (prepare always, writes under --validate): a crc32 of the
+ * rest of the block, the file index and the byte offset, then payload. The
+ * offset and index catch misdirected I/O, which a bare checksum would not.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#ifdef HAVE_LIBAIO
+#include <libaio.h>
+#endif
+#ifdef HAVE_LIBURING
+#include <liburing.h>
+#endif
+
+#include "native/native_ffi.h"
+#include "lua/ffi_api.h"
+#include "rand/rand.h"
+
+/* Counters of bench_stat_add() (enum stats_ctr). */
+#define FIO_CTR_READS   0
+#define FIO_CTR_WRITES  1
+#define FIO_CTR_OTHER   2
+#define FIO_CTR_RBYTES  5
+#define FIO_CTR_WBYTES  6
+
+#define FIO_OP_READ  0
+#define FIO_OP_WRITE 1
+#define FIO_OP_FSYNC 2
+#define FIO_NOPS     3
+
+/* O_DIRECT wants buffers aligned to the logical block size; a page covers
+ * every device we know of. */
+#define FIO_ALIGN 4096
+#define FIO_HDR   16    /* crc32, file index, offset */
+#define FIO_UNSUMMED 0x80000000u   /* file index flag: no checksum */
+
+/* Log-linear latency histogram: 2^FIO_SUB sub-buckets per power of two of
+ * nanoseconds, so a percentile is within ~3% of the truth. */
+#define FIO_SUB     5
+#define FIO_NBUCKET (64 << FIO_SUB)
+
+struct fio_hist {
+	uint64_t n;
+	uint64_t max_ns;
+	uint64_t b[FIO_NBUCKET];
+};
+
+/* One request in flight (async / io_uring). */
+struct fio_slot {
+	unsigned char *buf;
+	int64_t t0;
+	uint64_t off;
+	uint32_t file;
+	int op;
+#ifdef HAVE_LIBAIO
+	struct iocb iocb;
+#endif
+};
+
+struct fio_thread {
+	_Alignas(64) unsigned char *buf;   /* sync/mmap: one block */
+	uint64_t seq_first, seq_end, seq_pos;   /* block range (seq modes) */
+	uint64_t reqs;                     /* requests, for fsync_freq */
+	uint64_t wseq;                     /* makes each written block differ */
+	uint32_t fsync_left;               /* files still to fsync periodically */
+	uint32_t fsync_next;
+	int wrote;
+	/* queues */
+	struct fio_slot *slots;            /* [queue_depth] */
+	struct fio_slot **free_slots;      /* stack of idle slots */
+	unsigned nfree;
+	unsigned inflight;
+#ifdef HAVE_LIBAIO
+	io_context_t aio;
+	struct io_event *events;
+#endif
+#ifdef HAVE_LIBURING
+	struct io_uring ring;
+	int ring_ok;
+#endif
+	struct fio_hist hist[FIO_NOPS];
+};
+
+static struct {
+	native_fio_cfg cfg;
+	int ready;
+	uint64_t blocks_per_file;
+	uint64_t total_blocks;
+	int *fds;                          /* [num_files] */
+	unsigned char **maps;              /* [num_files] (mmap mode) */
+	struct fio_thread *thr;            /* [threads] */
+} fio;
+
+static __thread char fio_errbuf[512];
+
+const char *native_fio_error(void)
+{
+	return fio_errbuf;
+}
+
+__attribute__((format(printf, 1, 2)))
+static int fio_fail(const char *fmt, ...)
+{
+	int e = errno ? errno : EIO;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(fio_errbuf, sizeof(fio_errbuf), fmt, ap);
+	va_end(ap);
+	return -e;
+}
+
+static int64_t fio_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void fio_name(char *buf, size_t len, uint32_t index)
+{
+	snprintf(buf, len, "test_file.%u", index);
+}
+
+double native_fio_now(void)
+{
+	return fio_now_ns() / 1e9;
+}
+
+/* ---- latency histograms -------------------------------------------------- */
+
+static unsigned fio_bucket(uint64_t ns)
+{
+	unsigned top, idx;
+
+	if (ns < (1u << FIO_SUB))
+		return (unsigned)ns;
+	top = 63 - (unsigned)__builtin_clzll(ns);
+	idx = ((top - FIO_SUB + 1) << FIO_SUB) +
+	      (unsigned)((ns >> (top - FIO_SUB)) & ((1u << FIO_SUB) - 1));
+	return idx < FIO_NBUCKET ? idx : FIO_NBUCKET - 1;
+}
+
+/* The upper edge of bucket idx, so percentiles never flatter. */
+static uint64_t fio_bucket_top(unsigned idx)
+{
+	unsigned shift;
+
+	if (idx < (1u << FIO_SUB))
+		return idx;
+	shift = (idx >> FIO_SUB) - 1;
+	return ((uint64_t)((1u << FIO_SUB) | (idx & ((1u << FIO_SUB) - 1))) << shift) +
+	       ((1ULL << shift) - 1);
+}
+
+static void fio_hist_add(struct fio_hist *h, int64_t ns)
+{
+	uint64_t v = ns > 0 ? (uint64_t)ns : 0;
+
+	h->b[fio_bucket(v)]++;
+	h->n++;
+	if (v > h->max_ns)
+		h->max_ns = v;
+}
+
+double native_fio_latency_ms(int op, double pct, uint64_t *n)
+{
+	uint64_t total = 0, want, seen = 0, max_ns = 0;
+	unsigned i, t;
+
+	if (n)
+		*n = 0;
+	if (!fio.thr || op < 0 || op >= FIO_NOPS)
+		return 0;
+	for (t = 0; t < fio.cfg.threads; t++) {
+		total += fio.thr[t].hist[op].n;
+		if (fio.thr[t].hist[op].max_ns > max_ns)
+			max_ns = fio.thr[t].hist[op].max_ns;
+	}
+	if (n)
+		*n = total;
+	if (total == 0)
+		return 0;
+	if (pct >= 100)
+		return max_ns / 1e6;
+	want = (uint64_t)(pct / 100.0 * total + 0.999999);
+	if (want == 0)
+		want = 1;
+	for (i = 0; i < FIO_NBUCKET; i++) {
+		for (t = 0; t < fio.cfg.threads; t++)
+			seen += fio.thr[t].hist[op].b[i];
+		if (seen >= want) {
+			uint64_t top = fio_bucket_top(i);
+			return (top < max_ns ? top : max_ns) / 1e6;
+		}
+	}
+	return max_ns / 1e6;
+}
+
+/* ---- block contents -------------------------------------------------------- */
+
+static void fio_stamp(unsigned char *blk, uint32_t bs, uint32_t file,
+                      uint64_t off, uint64_t seq)
+{
+	uint32_t crc;
+
+	memcpy(blk + 4, &file, 4);
+	memcpy(blk + 8, &off, 8);
+	if (bs >= FIO_HDR + 8)
+		memcpy(blk + FIO_HDR, &seq, 8);
+	crc = (uint32_t)crc32(0L, blk + 4, bs - 4);
+	memcpy(blk, &crc, 4);
+}
+
+/* Writes without --validate still label the block with its place, but skip
+ * the checksum (too dear for a benchmark's hot path): later validated reads
+ * then check the place only. */
+static void fio_label(unsigned char *blk, uint32_t file, uint64_t off)
+{
+	uint32_t f = file | FIO_UNSUMMED;
+
+	memcpy(blk + 4, &f, 4);
+	memcpy(blk + 8, &off, 8);
+}
+
+static int fio_check(const unsigned char *blk, uint32_t bs, uint32_t file,
+                     uint64_t off)
+{
+	uint32_t crc, f;
+	uint64_t o;
+	char name[64];
+
+	memcpy(&crc, blk, 4);
+	memcpy(&f, blk + 4, 4);
+	memcpy(&o, blk + 8, 8);
+	if ((f & FIO_UNSUMMED) && (f & ~FIO_UNSUMMED) == file && o == off)
+		return 0;
+	if (crc == (uint32_t)crc32(0L, blk + 4, bs - 4) && f == file && o == off)
+		return 0;
+	fio_name(name, sizeof(name), file);
+	errno = EIO;
+	return fio_fail("Validation failed on file %s, offset %llu", name,
+	                (unsigned long long)off);
+}
+
+/* Payload bytes that do not compress to nothing, so that the device does
+ * real work even if it dedups or compresses. */
+static void fio_fill(unsigned char *buf, size_t len, uint64_t seed)
+{
+	uint64_t x = seed * 0x9E3779B97F4A7C15ULL + 1;
+	size_t i;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		memcpy(buf + i, &x, 8);
+	}
+	for (; i < len; i++)
+		buf[i] = (unsigned char)i;
+}
+
+/* ---- plain I/O helpers ---------------------------------------------------- */
+
+static ssize_t fio_pwrite_all(int fd, const unsigned char *buf, size_t len,
+                              uint64_t off)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t r = pwrite(fd, buf + done, len - done, (off_t)(off + done));
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (r == 0) {
+			errno = ENOSPC;
+			return -1;
+		}
+		done += (size_t)r;
+	}
+	return (ssize_t)done;
+}
+
+static ssize_t fio_pread_all(int fd, unsigned char *buf, size_t len,
+                             uint64_t off)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t r = pread(fd, buf + done, len - done, (off_t)(off + done));
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (r == 0) {
+			errno = EIO;   /* the file shrank under us */
+			return -1;
+		}
+		done += (size_t)r;
+	}
+	return (ssize_t)done;
+}
+
+/* ---- prepare / cleanup ---------------------------------------------------- */
+
+int native_fio_create_file(const native_fio_cfg *cfg, uint32_t index)
+{
+	char name[64];
+	unsigned char *buf = NULL;
+	uint64_t off, chunk_blocks, b;
+	size_t chunk;
+	int fd, rc = 0;
+
+	fio_errbuf[0] = 0;
+	fio_name(name, sizeof(name), index);
+	if (cfg->block_size < FIO_HDR || cfg->file_size % cfg->block_size) {
+		errno = EINVAL;
+		return fio_fail("Invalid block size %u for files of %llu bytes",
+		                cfg->block_size, (unsigned long long)cfg->file_size);
+	}
+	/* Write in chunks of whole blocks: far fewer syscalls than one per block. */
+	chunk_blocks = (1u << 20) / cfg->block_size;
+	if (chunk_blocks == 0)
+		chunk_blocks = 1;
+	chunk = (size_t)(chunk_blocks * cfg->block_size);
+	if (posix_memalign((void **)&buf, FIO_ALIGN, chunk)) {
+		errno = ENOMEM;
+		return fio_fail("Cannot allocate %zu bytes for %s", chunk, name);
+	}
+	fd = open(name, O_CREAT | O_TRUNC | O_WRONLY, 0600);
+	if (fd < 0) {
+		rc = fio_fail("Cannot create file %s: %s", name, strerror(errno));
+		goto err;
+	}
+	for (off = 0; off < cfg->file_size; off += chunk) {
+		uint64_t n = cfg->file_size - off < chunk ? cfg->file_size - off : chunk;
+		for (b = 0; b < n / cfg->block_size; b++) {
+			unsigned char *blk = buf + b * cfg->block_size;
+			fio_fill(blk + FIO_HDR, cfg->block_size - FIO_HDR, off + b);
+			fio_stamp(blk, cfg->block_size, index, off + b * cfg->block_size, 0);
+		}
+		if (fio_pwrite_all(fd, buf, (size_t)n, off) < 0) {
+			rc = fio_fail("Cannot write file %s at offset %llu: %s", name,
+			              (unsigned long long)off, strerror(errno));
+			goto err;
+		}
+	}
+	if (fsync(fd) < 0) {
+		rc = fio_fail("Cannot fsync file %s: %s", name, strerror(errno));
+		goto err;
+	}
+err:
+	if (fd >= 0 && close(fd) < 0 && rc == 0)
+		rc = fio_fail("Cannot close file %s: %s", name, strerror(errno));
+	free(buf);
+	return rc;
+}
+
+int native_fio_remove_file(uint32_t index)
+{
+	char name[64];
+
+	fio_errbuf[0] = 0;
+	fio_name(name, sizeof(name), index);
+	if (unlink(name) < 0 && errno != ENOENT)
+		return fio_fail("Cannot remove file %s: %s", name, strerror(errno));
+	return 0;
+}
+
+/* ---- setup / teardown ----------------------------------------------------- */
+
+static bool fio_writes(void)
+{
+	int m = fio.cfg.mode;
+	return m == NATIVE_FIO_SEQWR || m == NATIVE_FIO_SEQREWR ||
+	       m == NATIVE_FIO_RNDWR || m == NATIVE_FIO_RNDRW;
+}
+
+static bool fio_queued(void)
+{
+	return fio.cfg.io_mode == NATIVE_FIO_ASYNC || fio.cfg.io_mode == NATIVE_FIO_URING;
+}
+
+void native_fio_teardown(void)
+{
+	uint32_t i;
+
+	if (fio.thr) {
+		for (i = 0; i < fio.cfg.threads; i++) {
+			struct fio_thread *t = &fio.thr[i];
+			unsigned s;
+			free(t->buf);
+			if (t->slots)
+				for (s = 0; s < fio.cfg.queue_depth; s++)
+					free(t->slots[s].buf);
+			free(t->slots);
+			free(t->free_slots);
+#ifdef HAVE_LIBAIO
+			if (t->aio)
+				io_destroy(t->aio);
+			free(t->events);
+#endif
+#ifdef HAVE_LIBURING
+			if (t->ring_ok)
+				io_uring_queue_exit(&t->ring);
+#endif
+		}
+		free(fio.thr);
+	}
+	if (fio.maps) {
+		for (i = 0; i < fio.cfg.num_files; i++)
+			if (fio.maps[i] && fio.maps[i] != MAP_FAILED)
+				munmap(fio.maps[i], fio.cfg.file_size);
+		free(fio.maps);
+	}
+	if (fio.fds) {
+		for (i = 0; i < fio.cfg.num_files; i++)
+			if (fio.fds[i] >= 0)
+				close(fio.fds[i]);
+		free(fio.fds);
+	}
+	memset(&fio, 0, sizeof(fio));
+}
+
+int native_fio_setup(const native_fio_cfg *cfg)
+{
+	char name[64];
+	uint32_t i;
+	int flags = O_RDWR, rc;
+
+	native_fio_teardown();
+	fio_errbuf[0] = 0;
+	fio.cfg = *cfg;
+	if (cfg->num_files == 0 || cfg->block_size == 0 || cfg->threads == 0 ||
+	    cfg->file_size < cfg->block_size || cfg->file_size % cfg->block_size) {
+		errno = EINVAL;
+		rc = fio_fail("Invalid file layout: %u files of %llu bytes in blocks of %u",
+		              cfg->num_files, (unsigned long long)cfg->file_size,
+		              cfg->block_size);
+		goto err;
+	}
+	if (cfg->validate && cfg->block_size < FIO_HDR) {
+		errno = EINVAL;
+		rc = fio_fail("--validate needs --file-block-size of at least %d", FIO_HDR);
+		goto err;
+	}
+	if ((cfg->extra_flags & NATIVE_FIO_F_DIRECT) && cfg->block_size % 512) {
+		errno = EINVAL;
+		rc = fio_fail("O_DIRECT needs --file-block-size to be a multiple of 512");
+		goto err;
+	}
+#ifndef HAVE_LIBAIO
+	if (cfg->io_mode == NATIVE_FIO_ASYNC) {
+		errno = ENOTSUP;
+		rc = fio_fail("--file-io-mode=async: this build has no libaio");
+		goto err;
+	}
+#endif
+#ifndef HAVE_LIBURING
+	if (cfg->io_mode == NATIVE_FIO_URING) {
+		errno = ENOTSUP;
+		rc = fio_fail("--file-io-mode=io_uring: this build has no liburing");
+		goto err;
+	}
+#endif
+	if (fio_queued() && fio.cfg.queue_depth == 0)
+		fio.cfg.queue_depth = 1;
+	fio.blocks_per_file = cfg->file_size / cfg->block_size;
+	fio.total_blocks = fio.blocks_per_file * cfg->num_files;
+	if (cfg->extra_flags & NATIVE_FIO_F_SYNC)
+		flags |= O_SYNC;
+	if (cfg->extra_flags & NATIVE_FIO_F_DSYNC)
+		flags |= O_DSYNC;
+	if (cfg->extra_flags & NATIVE_FIO_F_DIRECT)
+		flags |= O_DIRECT;
+
+	fio.fds = malloc(cfg->num_files * sizeof(*fio.fds));
+	fio.thr = calloc(cfg->threads, sizeof(*fio.thr));
+	if (!fio.fds || !fio.thr) {
+		errno = ENOMEM;
+		rc = fio_fail("Out of memory");
+		goto err;
+	}
+	for (i = 0; i < cfg->num_files; i++)
+		fio.fds[i] = -1;
+	for (i = 0; i < cfg->num_files; i++) {
+		struct stat st;
+		fio_name(name, sizeof(name), i);
+		fio.fds[i] = open(name, flags);
+		if (fio.fds[i] < 0 && errno == EINVAL && (flags & O_DIRECT)) {
+			rc = fio_fail("O_DIRECT is not supported by the file system of %s (open: %s)",
+			              name, strerror(errno));
+			goto err;
+		}
+		if (fio.fds[i] < 0) {
+			rc = fio_fail("Cannot open file %s: %s%s", name, strerror(errno),
+			              errno == ENOENT ? " (run prepare first)" : "");
+			goto err;
+		}
+		if (fstat(fio.fds[i], &st) < 0) {
+			rc = fio_fail("Cannot stat file %s: %s", name, strerror(errno));
+			goto err;
+		}
+		if ((uint64_t)st.st_size != cfg->file_size) {
+			errno = EINVAL;
+			rc = fio_fail("File %s has %llu bytes, expected %llu (incomplete or different prepare: run cleanup and prepare again)",
+			              name, (unsigned long long)st.st_size,
+			              (unsigned long long)cfg->file_size);
+			goto err;
+		}
+	}
+	if (cfg->io_mode == NATIVE_FIO_MMAP) {
+		fio.maps = calloc(cfg->num_files, sizeof(*fio.maps));
+		if (!fio.maps) {
+			errno = ENOMEM;
+			rc = fio_fail("Out of memory");
+			goto err;
+		}
+		for (i = 0; i < cfg->num_files; i++) {
+			fio.maps[i] = mmap(NULL, cfg->file_size, PROT_READ | PROT_WRITE,
+			                   MAP_SHARED, fio.fds[i], 0);
+			if (fio.maps[i] == MAP_FAILED) {
+				fio.maps[i] = NULL;
+				fio_name(name, sizeof(name), i);
+				rc = fio_fail("Cannot mmap file %s: %s", name, strerror(errno));
+				goto err;
+			}
+		}
+	}
+	for (i = 0; i < cfg->threads; i++) {
+		struct fio_thread *t = &fio.thr[i];
+		uint64_t per = fio.total_blocks / cfg->threads;
+		if (per == 0) {
+			t->seq_first = 0;
+			t->seq_end = fio.total_blocks;
+		} else {
+			t->seq_first = per * i;
+			t->seq_end = i + 1 == cfg->threads ? fio.total_blocks : per * (i + 1);
+		}
+		if (posix_memalign((void **)&t->buf, FIO_ALIGN, cfg->block_size)) {
+			errno = ENOMEM;
+			rc = fio_fail("Out of memory");
+			goto err;
+		}
+		fio_fill(t->buf, cfg->block_size, i + 1);
+	}
+	fio.ready = 1;
+	return 0;
+err:
+	rc = rc ? rc : -EINVAL;
+	native_fio_teardown();
+	return rc;
+}
+
+int native_fio_thread_init(int thread_id)
+{
+	struct fio_thread *t;
+	unsigned s, qd = fio.cfg.queue_depth;
+
+	if (!fio.ready || thread_id < 0 || (uint32_t)thread_id >= fio.cfg.threads) {
+		errno = EINVAL;
+		return fio_fail("fileio is not set up for thread %d", thread_id);
+	}
+	t = &fio.thr[thread_id];
+	t->seq_pos = t->seq_first;
+	if (!fio_queued())
+		return 0;
+	t->slots = calloc(qd, sizeof(*t->slots));
+	t->free_slots = calloc(qd, sizeof(*t->free_slots));
+	if (!t->slots || !t->free_slots) {
+		errno = ENOMEM;
+		return fio_fail("Out of memory");
+	}
+	for (s = 0; s < qd; s++) {
+		if (posix_memalign((void **)&t->slots[s].buf, FIO_ALIGN, fio.cfg.block_size)) {
+			errno = ENOMEM;
+			return fio_fail("Out of memory");
+		}
+		fio_fill(t->slots[s].buf, fio.cfg.block_size, (uint64_t)thread_id * qd + s + 7);
+		t->free_slots[s] = &t->slots[s];
+	}
+	t->nfree = qd;
+#ifdef HAVE_LIBAIO
+	if (fio.cfg.io_mode == NATIVE_FIO_ASYNC) {
+		int r = io_setup((int)qd, &t->aio);
+		if (r < 0) {
+			errno = -r;
+			return fio_fail("io_setup(%u) failed: %s (raise /proc/sys/fs/aio-max-nr or lower --file-async-backlog)",
+			                qd, strerror(-r));
+		}
+		t->events = calloc(qd, sizeof(*t->events));
+		if (!t->events) {
+			errno = ENOMEM;
+			return fio_fail("Out of memory");
+		}
+	}
+#endif
+#ifdef HAVE_LIBURING
+	if (fio.cfg.io_mode == NATIVE_FIO_URING) {
+		int r = io_uring_queue_init(qd, &t->ring, 0);
+		if (r < 0) {
+			errno = -r;
+			return fio_fail("io_uring_queue_init(%u) failed: %s", qd, strerror(-r));
+		}
+		t->ring_ok = 1;
+	}
+#endif
+	return 0;
+}
+
+/* ---- the request ----------------------------------------------------------- */
+
+/* The next request of thread t: op, file and offset. */
+static int fio_next(struct fio_thread *t, uint32_t *file, uint64_t *off)
+{
+	uint64_t blk;
+	int op;
+
+	switch (fio.cfg.mode) {
+	case NATIVE_FIO_SEQWR:
+	case NATIVE_FIO_SEQREWR:
+	case NATIVE_FIO_SEQRD:
+		blk = t->seq_pos++;
+		if (t->seq_pos >= t->seq_end)
+			t->seq_pos = t->seq_first;
+		*file = (uint32_t)(blk / fio.blocks_per_file);
+		*off = (blk % fio.blocks_per_file) * fio.cfg.block_size;
+		return fio.cfg.mode == NATIVE_FIO_SEQRD ? FIO_OP_READ : FIO_OP_WRITE;
+	default:
+		*file = fio.cfg.num_files > 1 ? rand_uniform(0, fio.cfg.num_files - 1) : 0;
+		*off = rand_uniform_u64(0, fio.blocks_per_file - 1) * fio.cfg.block_size;
+		if (fio.cfg.mode == NATIVE_FIO_RNDRD)
+			op = FIO_OP_READ;
+		else if (fio.cfg.mode == NATIVE_FIO_RNDWR)
+			op = FIO_OP_WRITE;
+		else
+			op = rand_uniform_double() < fio.cfg.rw_ratio / (1.0 + fio.cfg.rw_ratio)
+			     ? FIO_OP_READ : FIO_OP_WRITE;
+		return op;
+	}
+}
+
+static int fio_sync_file(struct fio_thread *t, uint32_t file)
+{
+	char name[64];
+	int64_t t0 = fio_now_ns();
+	int r;
+
+	if (fio.maps)
+		r = msync(fio.maps[file], fio.cfg.file_size, MS_SYNC);
+	else
+		r = fio.cfg.fdatasync ? fdatasync(fio.fds[file]) : fsync(fio.fds[file]);
+	if (r < 0) {
+		fio_name(name, sizeof(name), file);
+		return fio_fail("%s failed on file %s: %s",
+		                fio.maps ? "msync()" : fio.cfg.fdatasync ? "fdatasync()" : "fsync()",
+		                name, strerror(errno));
+	}
+	fio_hist_add(&t->hist[FIO_OP_FSYNC], fio_now_ns() - t0);
+	bench_stat_add(FIO_CTR_OTHER, 1);
+	return 0;
+}
+
+/* Bookkeeping of a finished read or write: checks, counters, fsyncs due. */
+static int fio_done(struct fio_thread *t, int op, uint32_t file, uint64_t off,
+                    const unsigned char *buf, int64_t t0)
+{
+	int rc;
+
+	fio_hist_add(&t->hist[op], fio_now_ns() - t0);
+	if (op == FIO_OP_READ) {
+		if (fio.cfg.validate && (rc = fio_check(buf, fio.cfg.block_size, file, off)))
+			return rc;
+		bench_stat_add(FIO_CTR_READS, 1);
+		bench_stat_add(FIO_CTR_RBYTES, fio.cfg.block_size);
+	} else {
+		t->wrote = 1;
+		bench_stat_add(FIO_CTR_WRITES, 1);
+		bench_stat_add(FIO_CTR_WBYTES, fio.cfg.block_size);
+		if (fio.cfg.fsync_all && !fio_queued())
+			return fio_sync_file(t, file);
+	}
+	return 0;
+}
+
+static void fio_prepare_write(struct fio_thread *t, unsigned char *buf,
+                              uint32_t file, uint64_t off)
+{
+	if (fio.cfg.validate)
+		fio_stamp(buf, fio.cfg.block_size, file, off, ++t->wseq);
+	else if (fio.cfg.block_size >= FIO_HDR)
+		fio_label(buf, file, off);
+}
+
+static int fio_io_error(int op, uint32_t file, uint64_t off, int err)
+{
+	char name[64];
+
+	fio_name(name, sizeof(name), file);
+	errno = err;
+	return fio_fail("%s failed on file %s at offset %llu: %s",
+	                op == FIO_OP_READ ? "Read" : "Write", name,
+	                (unsigned long long)off, strerror(err));
+}
+
+static int fio_event_sync(struct fio_thread *t, int op, uint32_t file, uint64_t off)
+{
+	int64_t t0;
+	ssize_t r;
+
+	if (op == FIO_OP_WRITE)
+		fio_prepare_write(t, t->buf, file, off);
+	t0 = fio_now_ns();
+	if (fio.maps) {
+		if (op == FIO_OP_READ)
+			memcpy(t->buf, fio.maps[file] + off, fio.cfg.block_size);
+		else
+			memcpy(fio.maps[file] + off, t->buf, fio.cfg.block_size);
+	} else {
+		r = op == FIO_OP_READ
+		    ? fio_pread_all(fio.fds[file], t->buf, fio.cfg.block_size, off)
+		    : fio_pwrite_all(fio.fds[file], t->buf, fio.cfg.block_size, off);
+		if (r < 0)
+			return fio_io_error(op, file, off, errno);
+	}
+	return fio_done(t, op, file, off, t->buf, t0);
+}
+
+/* A request of the queue has completed with result res (bytes or -errno). */
+static int fio_complete(struct fio_thread *t, struct fio_slot *s, long res)
+{
+	int rc;
+
+	t->inflight--;
+	t->free_slots[t->nfree++] = s;
+	if (res < 0)
+		return fio_io_error(s->op, s->file, s->off, (int)-res);
+	if ((uint64_t)res != fio.cfg.block_size)
+		return fio_io_error(s->op, s->file, s->off, EIO);
+	rc = fio_done(t, s->op, s->file, s->off, s->buf, s->t0);
+	if (rc == 0 && s->op == FIO_OP_WRITE && fio.cfg.fsync_all)
+		rc = fio_sync_file(t, s->file);
+	return rc;
+}
+
+/* Reap completions: at least min_nr of them (blocking), plus whatever else
+ * is ready. */
+static int fio_reap(struct fio_thread *t, unsigned min_nr)
+{
+	int rc = 0;
+
+#ifdef HAVE_LIBAIO
+	if (fio.cfg.io_mode == NATIVE_FIO_ASYNC) {
+		while (min_nr > 0 || t->inflight > 0) {
+			int n = io_getevents(t->aio, (long)min_nr, (long)t->inflight,
+			                     t->events, NULL);
+			int i;
+			if (n == -EINTR)
+				continue;
+			if (n < 0) {
+				errno = -n;
+				return fio_fail("io_getevents() failed: %s", strerror(-n));
+			}
+			for (i = 0; i < n; i++) {
+				int r = fio_complete(t, (struct fio_slot *)t->events[i].data,
+				                     (long)t->events[i].res);
+				if (r && rc == 0)
+					rc = r;
+			}
+			min_nr = (unsigned)n >= min_nr ? 0 : min_nr - (unsigned)n;
+			if (min_nr == 0)
+				break;
+		}
+		return rc;
+	}
+#endif
+#ifdef HAVE_LIBURING
+	if (fio.cfg.io_mode == NATIVE_FIO_URING) {
+		struct io_uring_cqe *cqe;
+		unsigned head, n;
+		int r;
+		if (min_nr > 0) {
+			r = io_uring_wait_cqe_nr(&t->ring, &cqe, min_nr);
+			if (r < 0) {
+				errno = -r;
+				return fio_fail("io_uring_wait_cqe() failed: %s", strerror(-r));
+			}
+		}
+		n = 0;
+		io_uring_for_each_cqe(&t->ring, head, cqe) {
+			r = fio_complete(t, io_uring_cqe_get_data(cqe), cqe->res);
+			if (r && rc == 0)
+				rc = r;
+			n++;
+		}
+		io_uring_cq_advance(&t->ring, n);
+		return rc;
+	}
+#endif
+	(void)t;
+	(void)min_nr;
+	return rc;
+}
+
+static int fio_drain(struct fio_thread *t)
+{
+	int rc = 0;
+
+	while (t->inflight > 0) {
+		int r = fio_reap(t, 1);
+		if (r && rc == 0)
+			rc = r;
+	}
+	return rc;
+}
+
+static int fio_event_queued(struct fio_thread *t, int op, uint32_t file, uint64_t off)
+{
+	struct fio_slot *s;
+	int rc;
+
+	if (t->nfree == 0 && (rc = fio_reap(t, 1)))
+		return rc;
+	s = t->free_slots[--t->nfree];
+	s->op = op;
+	s->file = file;
+	s->off = off;
+	if (op == FIO_OP_WRITE)
+		fio_prepare_write(t, s->buf, file, off);
+	s->t0 = fio_now_ns();
+#ifdef HAVE_LIBAIO
+	if (fio.cfg.io_mode == NATIVE_FIO_ASYNC) {
+		struct iocb *cb = &s->iocb;
+		if (op == FIO_OP_READ)
+			io_prep_pread(cb, fio.fds[file], s->buf, fio.cfg.block_size, (long long)off);
+		else
+			io_prep_pwrite(cb, fio.fds[file], s->buf, fio.cfg.block_size, (long long)off);
+		cb->data = s;
+		for (;;) {
+			int r = io_submit(t->aio, 1, &cb);
+			if (r == 1)
+				break;
+			if (r == -EAGAIN && t->inflight > 0) {
+				if ((rc = fio_reap(t, 1)))
+					return rc;
+				continue;
+			}
+			t->free_slots[t->nfree++] = s;
+			return fio_io_error(op, file, off, r < 0 ? -r : EIO);
+		}
+	}
+#endif
+#ifdef HAVE_LIBURING
+	if (fio.cfg.io_mode == NATIVE_FIO_URING) {
+		struct io_uring_sqe *sqe = io_uring_get_sqe(&t->ring);
+		int r;
+		if (!sqe) {
+			/* Cannot happen with ring entries >= queue depth; fail safe. */
+			t->free_slots[t->nfree++] = s;
+			return fio_io_error(op, file, off, EBUSY);
+		}
+		if (op == FIO_OP_READ)
+			io_uring_prep_read(sqe, fio.fds[file], s->buf, fio.cfg.block_size, off);
+		else
+			io_uring_prep_write(sqe, fio.fds[file], s->buf, fio.cfg.block_size, off);
+		io_uring_sqe_set_data(sqe, s);
+		r = io_uring_submit(&t->ring);
+		if (r < 0) {
+			t->free_slots[t->nfree++] = s;
+			return fio_io_error(op, file, off, -r);
+		}
+	}
+#endif
+	t->inflight++;
+	/* Reap what is already done without blocking, so completions are
+	 * counted close to when they happened. */
+	return fio_reap(t, 0);
+}
+
+int native_fio_event(int thread_id)
+{
+	struct fio_thread *t = &fio.thr[thread_id];
+	uint32_t file;
+	uint64_t off;
+	int op, rc;
+
+	if (t->fsync_left > 0) {
+		/* An fsync covers only completed writes: wait for the queue. */
+		if (fio_queued() && (rc = fio_drain(t)))
+			return rc;
+		t->fsync_left--;
+		return fio_sync_file(t, t->fsync_next++);
+	}
+	op = fio_next(t, &file, &off);
+	rc = fio_queued() ? fio_event_queued(t, op, file, off)
+	                  : fio_event_sync(t, op, file, off);
+	if (rc == 0 && fio.cfg.fsync_freq && fio_writes() &&
+	    ++t->reqs % fio.cfg.fsync_freq == 0) {
+		t->fsync_left = fio.cfg.num_files;
+		t->fsync_next = 0;
+	}
+	return rc;
+}
+
+int native_fio_thread_done(int thread_id)
+{
+	struct fio_thread *t;
+	uint32_t i;
+	int rc = 0, r;
+
+	if (!fio.ready || thread_id < 0 || (uint32_t)thread_id >= fio.cfg.threads)
+		return 0;
+	t = &fio.thr[thread_id];
+	if (fio_queued())
+		rc = fio_drain(t);
+	if (fio.cfg.fsync_end && fio_writes() && t->wrote)
+		for (i = 0; i < fio.cfg.num_files; i++)
+			if ((r = fio_sync_file(t, i)) && rc == 0)
+				rc = r;
+	return rc;
+}
