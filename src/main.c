@@ -303,6 +303,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
+	/* json/csv: stdout carries report lines only (bad values fail later) */
+	if (report_redirect_stdout(opt_get_string("report-format")))
+		return 1;
 	print_header();
 	lrt_set_cmdline(argc, argv, command);
 	if (lrt_script_load(workload, &script))

@@ -10,6 +10,7 @@
 
 #include "lua/runtime.h"
 #include "opt/opt.h"
+#include "opt/core_opts.h"
 #include "util/log.h"
 #include "config.h"
 
@@ -532,7 +533,10 @@ static void lrt_push_opt(lua_State *L, const struct opt *o)
 		}
 		break;
 	default:
-		if (opt_value_text(o))
+		/* --percentile became a list; scripts expect its first value */
+		if (strcmp(opt_name(o), "percentile") == 0)
+			lua_pushnumber(L, core_opts_first_percentile());
+		else if (opt_value_text(o))
 			lua_pushstring(L, opt_value_text(o));
 		else
 			lua_pushnil(L);

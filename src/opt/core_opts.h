@@ -11,6 +11,13 @@
 
 #define CORE_MAX_PCT 16
 
+/* --report-format */
+enum core_report_format {
+	CORE_REPORT_TEXT = 0,
+	CORE_REPORT_JSON,
+	CORE_REPORT_CSV
+};
+
 struct core_cfg {
 	unsigned threads;
 	uint64_t events;             /* 0: no limit */
@@ -25,10 +32,14 @@ struct core_cfg {
 	int validate;
 	double warmup_time;
 	double thread_init_timeout;
-	double percentile;           /* 0: disabled */
+	double percentile;           /* first of percentiles[]; 0: disabled */
+	double percentiles[CORE_MAX_PCT]; /* --percentile list, as given */
+	unsigned npercentiles;       /* 0 when disabled (--percentile=0) */
+	int report_format;           /* enum core_report_format */
 	int histogram;
 	int verbosity;
 	int sig_figs;                /* HdrHistogram precision */
+	const char *hdr_log;         /* --hdr-log file; NULL: off */
 	struct rand_config rand;
 };
 
@@ -38,6 +49,16 @@ int core_opts_define(void);
 /* Read and cross-check the values into *cfg. On error returns -EINVAL after
  * formatting one line into err (size errlen). */
 int core_opts_load(struct core_cfg *cfg, char *err, size_t errlen);
+
+/* Parse a --percentile list ("95", "50,95,99.9"; "0" alone disables) into
+ * out[max]. Returns the count (0: disabled) or -EINVAL after formatting one
+ * line into err. Pure; thread-safe. */
+int core_parse_percentiles(const char *text, double *out, unsigned max,
+                           char *err, size_t errlen);
+
+/* The first --percentile value (0: disabled), for sysbench.opt.percentile,
+ * which scripts expect to be a number. Valid after core_opts_load(). */
+double core_opts_first_percentile(void);
 
 /* Print the general help (all core groups) in sysbench's layout. */
 void core_opts_print_help(void);

@@ -12,6 +12,7 @@
 
 #include "sched/sched.h"
 #include "stats/stats.h"
+#include "stats/hdrlog.h"
 #include "rand/rand.h"
 #include "util/clock.h"
 #include "util/log.h"
@@ -63,6 +64,11 @@ static struct {
 	unsigned nexited;
 	int released;
 	int failed;
+
+	/* --hdr-log: one line per harvest, covering [hlog_last, harvest) */
+	struct hdrlog *hlog;
+	int64_t hlog_last;
+	double epoch_offset;       /* wall clock seconds minus monotonic seconds */
 } S;
 
 static __thread struct sched_worker *sched_self;
@@ -360,12 +366,25 @@ static int sched_start_threads(void)
 	return 0;
 }
 
-/* Harvest once into every accumulator that is open. */
+/* Monotonic nanoseconds to seconds since the epoch. */
+static double sched_epoch(int64_t mono_ns)
+{
+	return S.epoch_offset + mono_ns / 1e9;
+}
+
+/* Harvest once into every accumulator that is open, and log the harvest as
+ * one --hdr-log interval (write errors are sticky: see sched_run's end). */
 static void sched_harvest(struct stats_snap *tmp, struct stats_snap *iv,
                           struct stats_snap *cp)
 {
 	stats_snap_reset(tmp);
 	stats_harvest(S.stats, tmp);
+	if (S.hlog) {
+		int64_t now = clock_now_ns();
+		hdrlog_write(S.hlog, NULL, sched_epoch(S.hlog_last),
+		             (now - S.hlog_last) / 1e9, tmp->lat);
+		S.hlog_last = now;
+	}
 	stats_snap_add(iv, tmp);
 	stats_snap_add(cp, tmp);
 }
@@ -412,6 +431,15 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		goto err;
 	}
 	memset(S.w, 0, sizeof(*S.w) * cfg->threads);
+
+	if (cfg->hdr_log) {
+		struct timespec rt;
+		clock_gettime(CLOCK_REALTIME, &rt);
+		S.epoch_offset = rt.tv_sec + rt.tv_nsec / 1e9 - clock_now_ns() / 1e9;
+		rc = hdrlog_open(cfg->hdr_log, sched_epoch(clock_now_ns()), &S.hlog);
+		if (rc)
+			goto err;
+	}
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = sched_on_signal;
@@ -482,6 +510,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 	next_iv = cfg->report_interval > 0
 	              ? S.t_count + (int64_t)(cfg->report_interval * 1e9) : INT64_MAX;
 	t_iv_last = t_cp_last = S.t_count;
+	S.hlog_last = S.t_count;
 
 	for (;;) {
 		int64_t wake = t_end < next_iv ? t_end : next_iv;
@@ -549,6 +578,8 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		sched_harvest(tmp, iv, cp);
 		report_full(ctx, cp, (t_finish - S.t_count) / 1e9,
 		            (t_finish - t_cp_last) / 1e9, 0);
+		if (hdrlog_close(S.hlog) && rc == 0)
+			rc = -EIO;
 		fflush(stdout);
 		_exit(rc ? 1 : 0);
 	}
@@ -568,6 +599,12 @@ join:
 		            (t_finish - t_cp_last) / 1e9, 0);
 	}
 err:
+	if (S.hlog) {
+		int lrc = hdrlog_close(S.hlog);
+		S.hlog = NULL;
+		if (rc == 0)
+			rc = lrc;
+	}
 	stats_snap_destroy(tmp);
 	stats_snap_destroy(iv);
 	stats_snap_destroy(cp);

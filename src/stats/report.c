@@ -1,6 +1,11 @@
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "config.h"
+#include "opt/opt.h"
 #include "stats/report.h"
 #include <stdbool.h>
 #include <stdint.h>
@@ -9,6 +14,12 @@
 #define NS_PER_MS 1e6
 
 static volatile int report_sql;
+static void machine_interval(const struct core_cfg *cfg,
+                             const struct stats_snap *s, double t_now,
+                             double p, unsigned threads_running,
+                             uint64_t queue_length, unsigned concurrency);
+static void machine_full(const struct core_cfg *cfg, const struct stats_snap *s,
+                         double total, double p, int checkpoint);
 static int report_failed;
 
 int report_hook_failed(void)
@@ -32,6 +43,25 @@ static double pct_ms(const struct hdr_hist *h, double pct)
 	if (h == NULL || hdr_count(h) == 0 || pct <= 0)
 		return 0;
 	return hdr_value_at_percentile(h, pct) / NS_PER_MS;
+}
+
+/* The interval line's "50%/95%" label and "0.12/0.30" values; one value
+ * (or --percentile=0, shown as sysbench does: "0%" and 0.00) as sysbench. */
+static void pct_lat_text(char *lab, size_t llen, char *val, size_t vlen,
+                         const struct core_cfg *cfg, const struct hdr_hist *h)
+{
+	size_t lo = 0, vo = 0;
+	unsigned i, n = cfg->npercentiles ? cfg->npercentiles : 1;
+	char pl[32];
+	lab[0] = val[0] = 0;
+	for (i = 0; i < n; i++) {
+		double pct = cfg->npercentiles ? cfg->percentiles[i] : cfg->percentile;
+		pct_label(pl, sizeof(pl), pct);
+		if (lo < llen)
+			lo += (size_t)snprintf(lab + lo, llen - lo, "%s%s%%", i ? "/" : "", pl);
+		if (vo < vlen)
+			vo += (size_t)snprintf(val + vo, vlen - vo, "%s%4.2f", i ? "/" : "", pct_ms(h, pct));
+	}
 }
 
 void report_format_time(char *buf, size_t len, double t, double step)
@@ -77,12 +107,17 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
                     uint64_t queue_length, unsigned concurrency)
 {
 	const struct core_cfg *cfg = ctx->cfg;
-	char t[32], pl[32];
+	char t[32], pl[32 * CORE_MAX_PCT], lv[32 * CORE_MAX_PCT];
 	double p = period > 0 ? period : 1;
 	int rc;
 
+	if (cfg->report_format != CORE_REPORT_TEXT) {
+		machine_interval(cfg, s, t_now, p, threads_running, queue_length,
+		                 concurrency);
+		return 0;
+	}
 	report_format_time(t, sizeof(t), t_now, cfg->report_interval);
-	pct_label(pl, sizeof(pl), cfg->percentile);
+	pct_lat_text(pl, sizeof(pl), lv, sizeof(lv), cfg, s->lat);
 	if (ctx->hooks.intermediate) {
 		sb_stat_t st;
 		report_fill_stat(&st, s, period, t_now, threads_running, cfg->percentile);
@@ -96,14 +131,14 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 	}
 	if (ctx->sql || report_sql) {
 		uint64_t q = s->ctr[STATS_READS] + s->ctr[STATS_WRITES] + s->ctr[STATS_OTHER];
-		printf("[ %ss ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%s%%): %4.2f err/s: %4.2f reconn/s: %4.2f\n",
+		printf("[ %ss ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%s): %s err/s: %4.2f reconn/s: %4.2f\n",
 		       t, threads_running, s->events / p, q / p,
 		       s->ctr[STATS_READS] / p, s->ctr[STATS_WRITES] / p,
-		       s->ctr[STATS_OTHER] / p, pl, pct_ms(s->lat, cfg->percentile),
+		       s->ctr[STATS_OTHER] / p, pl, lv,
 		       s->ctr[STATS_ERRORS] / p, s->ctr[STATS_RECONNECTS] / p);
 	} else {
-		printf("[ %ss ] thds: %u eps: %4.2f lat (ms,%s%%): %4.2f\n", t,
-		       threads_running, s->events / p, pl, pct_ms(s->lat, cfg->percentile));
+		printf("[ %ss ] thds: %u eps: %4.2f lat (ms,%s): %s\n", t,
+		       threads_running, s->events / p, pl, lv);
 	}
 	if (cfg->rate > 0)
 		printf("[ %ss ] queue length: %llu concurrency: %u\n", t,
@@ -124,6 +159,18 @@ static void lat_line_ms(const char *label, double ms)
 	char v[64];
 	snprintf(v, sizeof(v), "%.2f", ms);
 	lat_line(label, v);
+}
+
+/* One "Nth percentile:" line per --percentile value. */
+static void pct_lines(const struct core_cfg *cfg, const struct hdr_hist *h)
+{
+	unsigned i, n = cfg->npercentiles;
+	for (i = 0; i < (n ? n : 1); i++) {
+		double pct = n ? cfg->percentiles[i] : cfg->percentile;
+		char label[64];
+		snprintf(label, sizeof(label), "%.10gth percentile:", pct);
+		lat_line_ms(label, pct_ms(h, pct));
+	}
 }
 
 static void sql_block(const struct stats_snap *s, double period)
@@ -173,6 +220,15 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	report_fill_stat(&st, s, period, total, 0, cfg->percentile);
 	if (!checkpoint && ctx->hooks.end)
 		ctx->hooks.end(ctx->hooks.ud);
+	if (cfg->report_format != CORE_REPORT_TEXT) {
+		/* the workload's summary still runs; its output goes to stderr */
+		if (!checkpoint && ctx->hooks.summary &&
+		    ctx->hooks.summary(&st, ctx->hooks.ud) < 0)
+			report_failed = 1;
+		fflush(stdout);
+		machine_full(cfg, s, total, period > 0 ? period : 1, checkpoint);
+		return 0;
+	}
 	if (checkpoint) {
 		char t[32];
 		report_format_time(t, sizeof(t), total, 1);
@@ -208,9 +264,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	lat_line_ms("avg:", s->events ? (double)s->lat_sum_ns / s->events / NS_PER_MS : 0);
 	lat_line_ms("max:", s->events ? hdr_max(s->lat) / NS_PER_MS : 0);
 	if (cfg->percentile > 0) {
-		char label[64];
-		snprintf(label, sizeof(label), "%.10gth percentile:", cfg->percentile);
-		lat_line_ms(label, pct_ms(s->lat, cfg->percentile));
+		pct_lines(cfg, s->lat);
 	} else {
 		printf("         percentile stats:               disabled\n");
 	}
@@ -221,11 +275,8 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		printf("\nSchedule lag (ms):\n");
 		lat_line_ms("avg:", s->events ? (double)s->wait_sum_ns / s->events / NS_PER_MS : 0);
 		lat_line_ms("max:", s->events ? hdr_max(s->wait) / NS_PER_MS : 0);
-		if (cfg->percentile > 0) {
-			char label[64];
-			snprintf(label, sizeof(label), "%.10gth percentile:", cfg->percentile);
-			lat_line_ms(label, pct_ms(s->wait, cfg->percentile));
-		}
+		if (cfg->percentile > 0)
+			pct_lines(cfg, s->wait);
 	}
 	printf("\nThreads fairness:\n");
 	mean_stddev(s->thread_events, s->nthreads, 1, &mean, &sd);
@@ -279,4 +330,319 @@ void report_print_histogram(FILE *f, const struct hdr_hist *h, double scale)
 			acc += c;
 		}
 	}
+}
+
+/* ---- machine-readable reports (--report-format=json|csv) ----------------- */
+
+static FILE *machine_out;       /* the real stdout, after the redirect */
+
+static FILE *report_stream(void)
+{
+	return machine_out ? machine_out : stdout;
+}
+
+int report_redirect_stdout(const char *format)
+{
+	int fd;
+	FILE *f;
+
+	if (format == NULL || machine_out ||
+	    (strcmp(format, "json") != 0 && strcmp(format, "csv") != 0))
+		return 0;
+	fflush(stdout);
+	fd = dup(STDOUT_FILENO);
+	if (fd < 0)
+		return -errno;
+	f = fdopen(fd, "w");
+	if (f == NULL) {
+		int e = errno;
+		close(fd);
+		return -e;
+	}
+	if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+		int e = errno;
+		fclose(f);
+		return -e;
+	}
+	machine_out = f;
+	return 0;
+}
+
+void report_json_string(FILE *f, const char *s)
+{
+	const unsigned char *p;
+
+	if (s == NULL) {
+		fputs("null", f);
+		return;
+	}
+	fputc('"', f);
+	for (p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"': fputs("\\\"", f); break;
+		case '\\': fputs("\\\\", f); break;
+		case '\n': fputs("\\n", f); break;
+		case '\r': fputs("\\r", f); break;
+		case '\t': fputs("\\t", f); break;
+		case '\b': fputs("\\b", f); break;
+		case '\f': fputs("\\f", f); break;
+		default:
+			if (*p < 0x20 || *p == 0x7f)
+				fprintf(f, "\\u%04x", *p);
+			else
+				fputc(*p, f);
+		}
+	}
+	fputc('"', f);
+}
+
+/* A JSON number: finite values only (JSON has no NaN/Infinity). */
+static void jnum(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, "%.15g", v);
+	else
+		fputs("null", f);
+}
+
+static void jkey(FILE *f, const char *k)
+{
+	report_json_string(f, k);
+	fputc(':', f);
+}
+
+static void jkv_num(FILE *f, const char *k, double v)
+{
+	fputc(',', f);
+	jkey(f, k);
+	jnum(f, v);
+}
+
+static void jkv_u64(FILE *f, const char *k, uint64_t v)
+{
+	fprintf(f, ",\"%s\":%llu", k, (unsigned long long)v);
+}
+
+/* {"50":v,"95":v} in ms */
+static void j_percentiles(FILE *f, const struct core_cfg *cfg,
+                          const struct hdr_hist *h)
+{
+	unsigned i;
+	char pl[32];
+	fputs(",\"percentiles\":{", f);
+	for (i = 0; i < cfg->npercentiles; i++) {
+		pct_label(pl, sizeof(pl), cfg->percentiles[i]);
+		if (i)
+			fputc(',', f);
+		jkey(f, pl);
+		jnum(f, pct_ms(h, cfg->percentiles[i]));
+	}
+	fputc('}', f);
+}
+
+/* Counters with their rates over period p. */
+static void j_counters(FILE *f, const struct stats_snap *s, double p)
+{
+	static const struct { const char *name; int ctr; } c[] = {
+		{ "reads", STATS_READS }, { "writes", STATS_WRITES },
+		{ "other", STATS_OTHER }, { "errors", STATS_ERRORS },
+		{ "reconnects", STATS_RECONNECTS },
+	};
+	char k[64];
+	uint64_t q = s->ctr[STATS_READS] + s->ctr[STATS_WRITES] + s->ctr[STATS_OTHER];
+	unsigned i;
+
+	jkv_u64(f, "events", s->events);
+	jkv_num(f, "eps", s->events / p);
+	jkv_num(f, "tps", s->events / p);
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		jkv_u64(f, c[i].name, s->ctr[c[i].ctr]);
+		snprintf(k, sizeof(k), "%s_per_sec", c[i].name);
+		jkv_num(f, k, s->ctr[c[i].ctr] / p);
+	}
+	jkv_u64(f, "queries", q);
+	jkv_num(f, "qps", q / p);
+	jkv_u64(f, "bytes_read", s->ctr[STATS_READ_BYTES]);
+	jkv_u64(f, "bytes_written", s->ctr[STATS_WRITTEN_BYTES]);
+}
+
+static void j_latency(FILE *f, const struct core_cfg *cfg,
+                      const struct stats_snap *s, int with_sum)
+{
+	int any = s->events > 0;
+	fputs(",\"latency_ms\":{", f);
+	jkey(f, "min");
+	jnum(f, any ? hdr_min(s->lat) / NS_PER_MS : 0);
+	jkv_num(f, "avg", any ? (double)s->lat_sum_ns / s->events / NS_PER_MS : 0);
+	jkv_num(f, "max", any ? hdr_max(s->lat) / NS_PER_MS : 0);
+	jkv_num(f, "stddev", any ? hdr_stddev(s->lat) / NS_PER_MS : 0);
+	if (with_sum)
+		jkv_num(f, "sum", s->lat_sum_ns / NS_PER_MS);
+	j_percentiles(f, cfg, s->lat);
+	fputc('}', f);
+	if (cfg->rate > 0 && s->wait) {
+		fputs(",\"lag_ms\":{", f);
+		jkey(f, "avg");
+		jnum(f, any ? (double)s->wait_sum_ns / s->events / NS_PER_MS : 0);
+		jkv_num(f, "max", any ? hdr_max(s->wait) / NS_PER_MS : 0);
+		j_percentiles(f, cfg, s->wait);
+		fputc('}', f);
+	}
+}
+
+static void csv_header(FILE *f, const struct core_cfg *cfg)
+{
+	static int done;
+	unsigned i;
+	char pl[32];
+	if (done)
+		return;
+	done = 1;
+	fputs("type,time,threads,events,eps,reads,writes,other,errors,reconnects,lat_min_ms,lat_avg_ms,lat_max_ms", f);
+	for (i = 0; i < cfg->npercentiles; i++) {
+		pct_label(pl, sizeof(pl), cfg->percentiles[i]);
+		fprintf(f, ",p%s_ms", pl);
+	}
+	fputc('\n', f);
+}
+
+static void csv_row(FILE *f, const struct core_cfg *cfg, const char *type,
+                    double t, unsigned threads, const struct stats_snap *s,
+                    double p)
+{
+	int any = s->events > 0;
+	unsigned i;
+	csv_header(f, cfg);
+	fprintf(f, "%s,%.10g,%u,%llu,%.4f,%llu,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f",
+	        type, t, threads, (unsigned long long)s->events, s->events / p,
+	        (unsigned long long)s->ctr[STATS_READS],
+	        (unsigned long long)s->ctr[STATS_WRITES],
+	        (unsigned long long)s->ctr[STATS_OTHER],
+	        (unsigned long long)s->ctr[STATS_ERRORS],
+	        (unsigned long long)s->ctr[STATS_RECONNECTS],
+	        any ? hdr_min(s->lat) / NS_PER_MS : 0,
+	        any ? (double)s->lat_sum_ns / s->events / NS_PER_MS : 0,
+	        any ? hdr_max(s->lat) / NS_PER_MS : 0);
+	for (i = 0; i < cfg->npercentiles; i++)
+		fprintf(f, ",%.4f", pct_ms(s->lat, cfg->percentiles[i]));
+	fputc('\n', f);
+	fflush(f);
+}
+
+static void machine_interval(const struct core_cfg *cfg,
+                             const struct stats_snap *s, double t_now,
+                             double p, unsigned threads_running,
+                             uint64_t queue_length, unsigned concurrency)
+{
+	FILE *f = report_stream();
+	if (cfg->report_format == CORE_REPORT_CSV) {
+		csv_row(f, cfg, "interval", t_now, threads_running, s, p);
+		return;
+	}
+	fputs("{\"type\":\"interval\"", f);
+	jkv_num(f, "time", t_now);
+	fprintf(f, ",\"threads\":%u", threads_running);
+	j_counters(f, s, p);
+	j_latency(f, cfg, s, 0);
+	if (cfg->rate > 0) {
+		jkv_u64(f, "queue_length", queue_length);
+		fprintf(f, ",\"concurrency\":%u", concurrency);
+	}
+	fputs("}\n", f);
+	fflush(f);
+}
+
+static void j_options(FILE *f)
+{
+	struct opt *o;
+	int first = 1;
+	fputs(",\"options\":{", f);
+	for (o = opt_first(); o; o = opt_next(o)) {
+		const char *name = opt_name(o);
+		const char *const *items;
+		unsigned n, i;
+		if (strstr(name, "password"))
+			continue;       /* never publish credentials */
+		if (!first)
+			fputc(',', f);
+		first = 0;
+		jkey(f, name);
+		switch (opt_type_of(o)) {
+		case OPT_BOOL:
+			fputs(opt_bool(o) ? "true" : "false", f);
+			break;
+		case OPT_INT:
+			fprintf(f, "%lld", (long long)opt_int(o));
+			break;
+		case OPT_SIZE:
+			fprintf(f, "%llu", (unsigned long long)opt_size(o));
+			break;
+		case OPT_DOUBLE:
+			jnum(f, opt_double(o));
+			break;
+		case OPT_LIST:
+			n = opt_list(o, &items);
+			fputc('[', f);
+			for (i = 0; i < n; i++) {
+				if (i)
+					fputc(',', f);
+				report_json_string(f, items[i]);
+			}
+			fputc(']', f);
+			break;
+		default:
+			report_json_string(f, opt_value_text(o));
+			break;
+		}
+	}
+	fputc('}', f);
+}
+
+static void machine_full(const struct core_cfg *cfg, const struct stats_snap *s,
+                         double total, double p, int checkpoint)
+{
+	FILE *f = report_stream();
+	double mean, sd;
+	char host[256], when[64];
+	struct timespec now;
+	time_t start;
+	struct tm tm;
+
+	if (cfg->report_format == CORE_REPORT_CSV) {
+		csv_row(f, cfg, checkpoint ? "checkpoint" : "final", total,
+		        cfg->threads, s, p);
+		return;
+	}
+	fprintf(f, "{\"type\":\"%s\"", checkpoint ? "checkpoint" : "final");
+	jkv_num(f, "time", total);
+	jkv_num(f, "total_time", total);
+	fprintf(f, ",\"threads\":%u", cfg->threads);
+	j_counters(f, s, p);
+	j_latency(f, cfg, s, 1);
+	fputs(",\"fairness\":{", f);
+	mean_stddev(s->thread_events, s->nthreads, 1, &mean, &sd);
+	jkey(f, "events_avg");
+	jnum(f, mean);
+	jkv_num(f, "events_stddev", sd);
+	mean_stddev(s->thread_lat_sum_ns, s->nthreads, 1e-9, &mean, &sd);
+	jkv_num(f, "time_avg", mean);
+	jkv_num(f, "time_stddev", sd);
+	fputc('}', f);
+	fputs(",\"bench_version\":", f);
+	report_json_string(f, PACKAGE_VERSION);
+	if (gethostname(host, sizeof(host)) != 0)
+		host[0] = 0;
+	host[sizeof(host) - 1] = 0;
+	fputs(",\"hostname\":", f);
+	report_json_string(f, host);
+	/* the run started `total` seconds ago (wall clock) */
+	clock_gettime(CLOCK_REALTIME, &now);
+	start = (time_t)floor(now.tv_sec + now.tv_nsec / 1e9 - total);
+	gmtime_r(&start, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	fputs(",\"start_time\":", f);
+	report_json_string(f, when);
+	j_options(f);
+	fputs("}\n", f);
+	fflush(f);
 }

@@ -60,6 +60,16 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
  * sysbench.histogram:print(): log buckets of ~1.8% width. */
 void report_print_histogram(FILE *f, const struct hdr_hist *h, double scale);
 
+/* --report-format=json|csv: keep the real stdout for report lines only and
+ * point stdout (fd 1) at stderr, so that everything else (banner, script
+ * output, messages) leaves stdout machine-readable. Any other format: no-op.
+ * Call once, from the main thread, before anything is printed. Returns 0 or
+ * a negative errno (stdout is then left as it was). */
+int report_redirect_stdout(const char *format);
+
+/* Escape s as a JSON string (with the quotes) onto f. NULL prints null. */
+void report_json_string(FILE *f, const char *s);
+
 /* Format a time for "[ Ns ]" with as many decimals as `step` needs. */
 void report_format_time(char *buf, size_t len, double t, double step);
 

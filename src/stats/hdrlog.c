@@ -1,0 +1,393 @@
+/*
+ * hdrlog: HdrHistogram interval logs. See hdrlog.h for the format.
+ *
+ * The counts are encoded from hdr_next_bucket(): it yields each non-empty
+ * slot's highest value, from which the slot's index in HdrHistogram's
+ * layout follows (hdr.c uses that layout; see the comment at its top).
+ * For lowest > 1, hdr.c's slot width in bucket 0 is 2^unit with unit =
+ * log2(lowest) - log2(sub_count/2) (at least 0), which is exactly
+ * HdrHistogram's layout for a lowest discernible value of 2^unit, so that
+ * is the lowest value the header states.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <zlib.h>
+
+#include "stats/hdrlog.h"
+#include "util/log.h"
+
+struct hdrlog {
+	FILE *f;
+	char *path;
+	int err;        /* first write error (negative errno), sticky */
+};
+
+/* ---- base64 ------------------------------------------------------------ */
+
+static const char b64_alphabet[] =
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+size_t hdrlog_base64_encode(const uint8_t *src, size_t n, char *dst)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i + 2 < n; i += 3) {
+		uint32_t v = (uint32_t)src[i] << 16 | (uint32_t)src[i + 1] << 8 |
+		             src[i + 2];
+		dst[o++] = b64_alphabet[v >> 18];
+		dst[o++] = b64_alphabet[(v >> 12) & 63];
+		dst[o++] = b64_alphabet[(v >> 6) & 63];
+		dst[o++] = b64_alphabet[v & 63];
+	}
+	if (i < n) {
+		uint32_t v = (uint32_t)src[i] << 16;
+		if (i + 1 < n)
+			v |= (uint32_t)src[i + 1] << 8;
+		dst[o++] = b64_alphabet[v >> 18];
+		dst[o++] = b64_alphabet[(v >> 12) & 63];
+		dst[o++] = i + 1 < n ? b64_alphabet[(v >> 6) & 63] : '=';
+		dst[o++] = '=';
+	}
+	dst[o] = '\0';
+	return o;
+}
+
+static int b64_value(char c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	if (c == '+')
+		return 62;
+	if (c == '/')
+		return 63;
+	return -1;
+}
+
+long hdrlog_base64_decode(const char *src, size_t len, uint8_t *dst)
+{
+	size_t i, o = 0;
+
+	if (len % 4)
+		return -EINVAL;
+	for (i = 0; i < len; i += 4) {
+		int a = b64_value(src[i]), b = b64_value(src[i + 1]);
+		int c = b64_value(src[i + 2]), d = b64_value(src[i + 3]);
+		int last = i + 4 == len;
+		uint32_t v;
+
+		/* '=' only as the padding of the last quantum */
+		if (a < 0 || b < 0)
+			return -EINVAL;
+		if (c < 0 && !(last && src[i + 2] == '=' && src[i + 3] == '='))
+			return -EINVAL;
+		if (d < 0 && !(last && src[i + 3] == '='))
+			return -EINVAL;
+		v = (uint32_t)a << 18 | (uint32_t)b << 12 |
+		    (uint32_t)(c < 0 ? 0 : c) << 6 | (uint32_t)(d < 0 ? 0 : d);
+		dst[o++] = (uint8_t)(v >> 16);
+		if (c >= 0)
+			dst[o++] = (uint8_t)(v >> 8);
+		if (d >= 0)
+			dst[o++] = (uint8_t)v;
+	}
+	return (long)o;
+}
+
+/* ---- V2 encoding ------------------------------------------------------- */
+
+struct buf {
+	uint8_t *p;
+	size_t len, cap;
+};
+
+static int buf_reserve(struct buf *b, size_t more)
+{
+	size_t cap = b->cap ? b->cap : 256;
+	uint8_t *p;
+
+	if (b->len + more <= b->cap)
+		return 0;
+	while (cap < b->len + more)
+		cap *= 2;
+	p = realloc(b->p, cap);
+	if (!p)
+		return -ENOMEM;
+	b->p = p;
+	b->cap = cap;
+	return 0;
+}
+
+static void put_be32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 24);
+	p[1] = (uint8_t)(v >> 16);
+	p[2] = (uint8_t)(v >> 8);
+	p[3] = (uint8_t)v;
+}
+
+static void put_be64(uint8_t *p, uint64_t v)
+{
+	put_be32(p, (uint32_t)(v >> 32));
+	put_be32(p + 4, (uint32_t)v);
+}
+
+/* ZigZag, then LEB128 limited to 9 bytes: 8 groups of 7 bits, and the
+ * ninth byte carries the remaining 8 bits whole (HdrHistogram's
+ * "LEB128-64b9B"), so 64-bit values never need a tenth byte. */
+static int put_varint(struct buf *b, int64_t v)
+{
+	uint64_t z = ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+	int i;
+
+	if (buf_reserve(b, 9))
+		return -ENOMEM;
+	for (i = 0; i < 8; i++) {
+		if (z < 0x80) {
+			b->p[b->len++] = (uint8_t)z;
+			return 0;
+		}
+		b->p[b->len++] = (uint8_t)(z | 0x80);
+		z >>= 7;
+	}
+	b->p[b->len++] = (uint8_t)z;
+	return 0;
+}
+
+/* hdr.c's layout parameters, derived from its creation arguments. */
+static void layout(const struct hdr_hist *h, int *half_mag, int *unit)
+{
+	int64_t target = 2;
+	int count_mag = 0, u;
+
+	for (int i = 0; i < hdr_sig_figs(h); i++)
+		target *= 10;
+	while (((int64_t)1 << count_mag) < target)
+		count_mag++;
+	u = (63 - __builtin_clzll((uint64_t)hdr_lowest(h))) - (count_mag - 1);
+	*half_mag = count_mag - 1;
+	*unit = u < 0 ? 0 : u;
+}
+
+static size_t slot_index(int64_t v, int half_mag, int unit)
+{
+	uint64_t mask = (((uint64_t)2 << half_mag) - 1) << unit;
+	int shift = (64 - __builtin_clzll((uint64_t)v | mask)) - (half_mag + 1);
+
+	return ((size_t)(shift - unit) << half_mag) +
+	       (size_t)((uint64_t)v >> shift);
+}
+
+/* The uncompressed V2 encoding of h into b. */
+static int encode_v2(const struct hdr_hist *h, struct buf *b)
+{
+	int half_mag, unit, rc;
+	size_t cursor = 0, next = 0, idx;
+	int64_t value, count;
+	double ratio = 1.0;
+	uint64_t ratio_bits;
+	size_t off = b->len;
+	uint8_t *hp;
+
+	layout(h, &half_mag, &unit);
+	if ((rc = buf_reserve(b, 40)))
+		return rc;
+	hp = b->p + b->len;
+	put_be32(hp, HDRLOG_V2_ENCODING_COOKIE);
+	/* hp + 4: payload length, filled in below */
+	put_be32(hp + 8, 0);                     /* normalizing index offset */
+	put_be32(hp + 12, (uint32_t)hdr_sig_figs(h));
+	put_be64(hp + 16, (uint64_t)1 << unit);  /* lowest discernible value */
+	put_be64(hp + 24, (uint64_t)hdr_highest(h));
+	memcpy(&ratio_bits, &ratio, sizeof(ratio_bits));
+	put_be64(hp + 32, ratio_bits);           /* integer-to-double ratio */
+	b->len += 40;
+
+	while (hdr_next_bucket(h, &cursor, &value, &count)) {
+		idx = slot_index(value, half_mag, unit);
+		/* One empty slot is a plain 0, a run of them its negated
+		 * length: what HdrHistogram's own encoders write. */
+		if (idx - next == 1)
+			rc = put_varint(b, 0);
+		else if (idx > next)
+			rc = put_varint(b, -(int64_t)(idx - next));
+		if (rc || (rc = put_varint(b, count)))
+			return rc;
+		next = idx + 1;
+	}
+	/* b->p may have moved: address the header by offset */
+	put_be32(b->p + off + 4, (uint32_t)(b->len - off - 40));
+	return 0;
+}
+
+int hdrlog_encode(const struct hdr_hist *h, char **out)
+{
+	struct buf raw = { 0 };
+	uint8_t *z = NULL;
+	uLongf zlen;
+	char *text = NULL;
+	int rc;
+
+	rc = encode_v2(h, &raw);
+	if (rc)
+		goto err;
+	zlen = compressBound(raw.len);
+	z = malloc(8 + zlen);
+	if (!z) {
+		rc = -ENOMEM;
+		goto err;
+	}
+	if (compress2(z + 8, &zlen, raw.p, raw.len, Z_DEFAULT_COMPRESSION) != Z_OK) {
+		rc = -EIO;
+		goto err;
+	}
+	put_be32(z, HDRLOG_V2_COMPRESSED_COOKIE);
+	put_be32(z + 4, (uint32_t)zlen);
+	text = malloc(4 * ((8 + zlen + 2) / 3) + 1);
+	if (!text) {
+		rc = -ENOMEM;
+		goto err;
+	}
+	hdrlog_base64_encode(z, 8 + zlen, text);
+	*out = text;
+	text = NULL;
+err:
+	free(text);
+	free(z);
+	free(raw.p);
+	return rc;
+}
+
+/* ---- the log file ------------------------------------------------------ */
+
+/* Seconds with 3 decimals, by integer arithmetic: the C locale's "%.3f"
+ * must not turn into "1,5" if a script changes LC_NUMERIC. */
+static void fmt_sec3(char *dst, size_t size, double x)
+{
+	long long ms = llround(x * 1000.0);
+	const char *sign = "";
+
+	if (ms < 0) {
+		sign = "-";
+		ms = -ms;
+	}
+	snprintf(dst, size, "%s%lld.%03lld", sign, ms / 1000, ms % 1000);
+}
+
+static int write_error(struct hdrlog *l, int e)
+{
+	if (l->err == 0) {
+		l->err = -(e ? e : EIO);
+		log_msg(LOG_FATAL, "cannot write --hdr-log file '%s': %s",
+		        l->path, strerror(-l->err));
+	}
+	return l->err;
+}
+
+int hdrlog_open(const char *path, double start_time_epoch,
+                struct hdrlog **out)
+{
+	struct hdrlog *l;
+	char start[48], human[64] = "";
+	time_t t = (time_t)floor(start_time_epoch);
+	struct tm tm;
+	int rc;
+
+	l = calloc(1, sizeof(*l));
+	if (!l || !(l->path = strdup(path))) {
+		free(l);
+		log_msg(LOG_FATAL, "out of memory opening --hdr-log file '%s'", path);
+		return -ENOMEM;
+	}
+	l->f = fopen(path, "w");
+	if (!l->f) {
+		rc = -errno;
+		log_msg(LOG_FATAL, "cannot create --hdr-log file '%s': %s",
+		        path, strerror(errno));
+		free(l->path);
+		free(l);
+		return rc;
+	}
+	fmt_sec3(start, sizeof(start), start_time_epoch);
+	if (localtime_r(&t, &tm))
+		strftime(human, sizeof(human), "%a %b %d %H:%M:%S %Z %Y", &tm);
+	errno = 0;
+	if (fprintf(l->f,
+	            "#[Histogram log format version 1.3]\n"
+	            "#[StartTime: %s (seconds since epoch), %s]\n"
+	            "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\","
+	            "\"Interval_Compressed_Histogram\"\n",
+	            start, human) < 0 || fflush(l->f) != 0) {
+		rc = write_error(l, errno);
+		fclose(l->f);
+		free(l->path);
+		free(l);
+		return rc;
+	}
+	*out = l;
+	return 0;
+}
+
+int hdrlog_write(struct hdrlog *l, const char *tag, double start_s,
+                 double length_s, const struct hdr_hist *h)
+{
+	char *b64 = NULL, *clean = NULL;
+	char start[48], len[48], max[48];
+	int rc;
+
+	if (l->err)
+		return l->err;
+	rc = hdrlog_encode(h, &b64);
+	if (rc) {
+		log_msg(LOG_FATAL, "cannot encode a histogram for --hdr-log file '%s': %s",
+		        l->path, strerror(-rc));
+		return rc;
+	}
+	if (tag && *tag) {
+		/* Readers split on commas and white space. */
+		clean = strdup(tag);
+		if (!clean) {
+			free(b64);
+			return -ENOMEM;
+		}
+		for (char *p = clean; *p; p++)
+			if (*p == ',' || (unsigned char)*p <= ' ')
+				*p = '_';
+	}
+	fmt_sec3(start, sizeof(start), start_s);
+	fmt_sec3(len, sizeof(len), length_s);
+	fmt_sec3(max, sizeof(max), (double)hdr_max(h) / HDRLOG_MAX_VALUE_DIVISOR);
+	errno = 0;
+	if (fprintf(l->f, "%s%s%s%s,%s,%s,%s\n", clean ? "Tag=" : "",
+	            clean ? clean : "", clean ? "," : "", start, len, max, b64) < 0 ||
+	    fflush(l->f) != 0)
+		rc = write_error(l, errno);
+	free(clean);
+	free(b64);
+	return rc;
+}
+
+int hdrlog_close(struct hdrlog *l)
+{
+	int rc;
+
+	if (!l)
+		return 0;
+	errno = 0;
+	if (fflush(l->f) != 0)
+		write_error(l, errno);
+	errno = 0;
+	if (fclose(l->f) != 0)
+		write_error(l, errno);
+	rc = l->err;
+	free(l->path);
+	free(l);
+	return rc;
+}
