@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# fileio IOPS of bench against fio and sysbench 1.0.20 on the same files:
+# rndrd and rndwr, 16 KiB blocks, O_DIRECT (buffered, said so, where the
+# file system refuses O_DIRECT), 1 and 2 threads, no fsync.
+#   sync mode:     bench --file-io-mode=sync      vs fio psync     (goal >= 0.95)
+#                                                 vs sysbench      (goal >= 1.00)
+#   io_uring mode: bench --file-io-mode=io_uring  vs fio io_uring  (goal >= 0.95)
+#                  --file-iodepth=16 per thread,     iodepth=16 per job
+# Runs alternate between the tools, ROUNDS times; medians are compared.
+# Prints ratios; asserts nothing (speed is not a test).
+#
+# usage: perf/fileio.sh [BENCH_BINARY]
+# env: ROUNDS (3), SECS (5), DIR (a directory on the disk to measure;
+#      default: a new one under the current directory), FILES (4),
+#      SIZE (total, 2G), FIO (fio), SYSBENCH (sysbench)
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+BENCH=${1:-$here/bench}
+BENCH=$(cd "$(dirname "$BENCH")" && pwd)/$(basename "$BENCH")
+SYSBENCH=${SYSBENCH:-sysbench}
+FIO=${FIO:-fio}
+ROUNDS=${ROUNDS:-3}
+SECS=${SECS:-5}
+FILES=${FILES:-4}
+SIZE=${SIZE:-2G}
+command -v "$SYSBENCH" >/dev/null || { echo "sysbench not found (apt-get install sysbench)"; exit 1; }
+command -v "$FIO" >/dev/null || { echo "fio not found (apt-get install fio)"; exit 1; }
+command -v python3 >/dev/null || { echo "python3 not found (to read fio's JSON)"; exit 1; }
+[ -x "$BENCH" ] || { echo "bench binary not found: $BENCH"; exit 1; }
+
+if [ -n "${DIR:-}" ]; then
+	work=$DIR
+	mkdir -p "$work"
+	cleanup_dir=
+else
+	work=$(mktemp -d "$PWD/bench-fileio-perf.XXXXXX")
+	cleanup_dir=$work
+fi
+cd "$work"
+trap '"$BENCH" fileio $layout cleanup >/dev/null 2>&1 || true; [ -n "$cleanup_dir" ] && rm -rf "$cleanup_dir"' EXIT
+
+layout="--file-num=$FILES --file-total-size=$SIZE --file-block-size=16384"
+"$BENCH" fileio $layout prepare >/dev/null
+per_file=$(stat -c %s test_file.0)
+fio_files=$(seq -s: -f 'test_file.%g' 0 $((FILES - 1)))
+
+# The three tools open the files the same way: all O_DIRECT, or all not.
+if "$BENCH" fileio $layout --file-test-mode=rndrd --file-extra-flags=direct --events=1 run >/dev/null 2>&1; then
+	bflags=--file-extra-flags=direct; fdirect=1; how="O_DIRECT"
+else
+	bflags=; fdirect=0
+	how="buffered: the file system of $work refuses O_DIRECT, so the page cache is measured too"
+fi
+common="$layout --file-fsync-freq=0 --file-fsync-end=off --time=$SECS $bflags"
+
+# IOPS of one run of bench or sysbench (read or write ops per second)
+sb_iops() {  # tool mode threads [extra...]
+	local tool=$1 mode=$2 thr=$3; shift 3
+	"$tool" fileio $common --file-test-mode="$mode" --threads="$thr" "$@" run |
+		awk '/reads\/s:/ { r = $2 } /writes\/s:/ { w = $2 } END { printf "%.0f\n", r + w }'
+}
+
+fio_iops() {  # mode threads engine iodepth
+	local rw=randread
+	[ "$1" = rndwr ] && rw=randwrite
+	"$FIO" --name=perf --filename="$fio_files" --filesize="$per_file" --rw="$rw" \
+		--bs=16k --direct="$fdirect" --ioengine="$3" --iodepth="$4" --numjobs="$2" \
+		--file_service_type=random --time_based --runtime="$SECS" \
+		--group_reporting --output-format=json 2>/dev/null |
+		python3 -c 'import json, sys
+j = json.load(sys.stdin)["jobs"][0]
+print("%.0f" % (j["read"]["iops"] + j["write"]["iops"]))'
+}
+
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+
+echo "bench: $("$BENCH" --version)   sysbench: $("$SYSBENCH" --version)   $("$FIO" --version)"
+echo "files: $FILES x $per_file bytes in $work, 16 KiB blocks, $how; rounds: $ROUNDS x ${SECS}s"
+for mode in rndrd rndwr; do
+	for thr in 1 2; do
+		: > b.txt; : > f.txt; : > s.txt; : > bu.txt; : > fu.txt
+		for i in $(seq "$ROUNDS"); do
+			# Alternate the order too, so that no tool always follows the same one.
+			if [ $((i % 2)) = 1 ]; then
+				sb_iops "$BENCH" $mode $thr >> b.txt
+				fio_iops $mode $thr psync 1 >> f.txt
+				sb_iops "$SYSBENCH" $mode $thr >> s.txt
+				sb_iops "$BENCH" $mode $thr --file-io-mode=io_uring --file-iodepth=16 >> bu.txt
+				fio_iops $mode $thr io_uring 16 >> fu.txt
+			else
+				fio_iops $mode $thr io_uring 16 >> fu.txt
+				sb_iops "$BENCH" $mode $thr --file-io-mode=io_uring --file-iodepth=16 >> bu.txt
+				sb_iops "$SYSBENCH" $mode $thr >> s.txt
+				fio_iops $mode $thr psync 1 >> f.txt
+				sb_iops "$BENCH" $mode $thr >> b.txt
+			fi
+		done
+		b=$(median < b.txt); f=$(median < f.txt); s=$(median < s.txt)
+		bu=$(median < bu.txt); fu=$(median < fu.txt)
+		printf '%s %d thr sync:     bench %8s  fio psync    %8s  ratio %s (goal >= 0.95)  sysbench %8s  ratio %s (goal >= 1.00)\n' \
+			$mode $thr "$b" "$f" "$(ratio "$b" "$f")" "$s" "$(ratio "$b" "$s")"
+		printf '%s %d thr io_uring: bench %8s  fio io_uring %8s  ratio %s (goal >= 0.95)   iodepth 16\n' \
+			$mode $thr "$bu" "$fu" "$(ratio "$bu" "$fu")"
+	done
+done

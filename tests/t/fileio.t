@@ -1,0 +1,237 @@
+The fileio workload (lua/fileio.lua, src/native/fileio.c): sysbench's file
+I/O test plus io_uring, --validate and per-operation latency percentiles.
+Everything runs in cram's temporary directory on small files.
+
+  $ B="$BENCH"
+  $ O="--file-num=2 --file-total-size=4M"
+
+Help: sysbench 1.0.20's lines in its order, plus --file-iodepth and io_uring:
+
+  $ $B fileio help
+  bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
+  
+  fileio options:
+    --file-num=N                  number of files to create [128]
+    --file-block-size=N           block size to use in all IO operations [16384]
+    --file-total-size=SIZE        total size of files to create [2G]
+    --file-test-mode=STRING       test mode {seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw}
+    --file-io-mode=STRING         file operations mode {sync,async,mmap,io_uring} [sync]
+    --file-async-backlog=N        number of asynchronous operatons to queue per thread [128]
+    --file-iodepth=N              number of io_uring requests in flight per thread [16]
+    --file-extra-flags=[LIST,...] list of additional flags to use to open files {sync,dsync,direct} []
+    --file-fsync-freq=N           do fsync() after this number of requests (0 - don't use fsync()) [100]
+    --file-fsync-all[=on|off]     do fsync() after each write operation [off]
+    --file-fsync-end[=on|off]     do fsync() at the end of test [on]
+    --file-fsync-mode=STRING      which method to use for synchronization {fsync, fdatasync} [fsync]
+    --file-merged-requests=N      merge at most this number of IO requests if possible (0 - don't merge) [0]
+    --file-rw-ratio=N             reads/writes ratio for combined test [1.5]
+  
+
+A run before prepare names the missing file:
+
+  $ $B fileio $O --file-test-mode=rndrd run 2>&1 | grep FATAL; echo "rc=${PIPESTATUS[0]}"
+  FATAL: `init' function failed: Cannot open file test_file.0: No such file or directory (run prepare first)
+  rc=1
+
+Prepare: sysbench's lines, files of total/num bytes each.
+
+  $ $B fileio $O prepare
+  bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
+  
+  2 files, 2048Kb each, 4Mb total
+  Creating files for the test...
+  Extra file open flags: (none)
+  Creating file test_file.0
+  Creating file test_file.1
+  4194304 bytes written in \d+\.\d\d seconds \(\d+\.\d\d MiB/sec\)\. (re)
+  $ stat -c '%n %s' test_file.*
+  test_file.0 2097152
+  test_file.1 2097152
+
+The run header and the report, byte for byte apart from the numbers:
+
+  $ $B fileio $O --file-test-mode=rndrw --events=200 --report-interval=1 run
+  bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
+  
+  Running the test with following options:
+  Number of threads: 1
+  Report intermediate results every 1 second(s)
+  Initializing random number generator from current time
+  
+  
+  Extra file open flags: (none)
+  2 files, 2MiB each
+  4MiB total file size
+  Block size 16KiB
+  Number of IO requests: 200
+  Read/Write ratio for combined random IO test: 1.50
+  Periodic FSYNC enabled, calling fsync() each 100 requests.
+  Calling fsync() at the end of test, Enabled.
+  Using synchronous I/O mode
+  Doing random r/w test
+  Initializing worker threads...
+  
+  Threads started!
+  
+  
+  File operations:
+      reads/s:                      \d+\.\d\d (re)
+      writes/s:                     \d+\.\d\d (re)
+      fsyncs/s:                     \d+\.\d\d (re)
+  
+  Throughput:
+      read, MiB/s:                  \d+\.\d\d (re)
+      written, MiB/s:               \d+\.\d\d (re)
+  
+  General statistics:
+      total time:                          \d+\.\d{4}s (re)
+      total number of events:              200
+  
+  Latency (ms):
+           min: +\d+\.\d\d (re)
+           avg: +\d+\.\d\d (re)
+           max: +\d+\.\d\d (re)
+           95th percentile: +\d+\.\d\d (re)
+           sum: +\d+\.\d\d (re)
+  
+  Threads fairness:
+      events \(avg/stddev\):           200.0000/0.00 (re)
+      execution time \(avg/stddev\):   \d+\.\d{4}/0.00 (re)
+  
+  Latency per operation (ms):
+      read:  count: \d+  50%: \d+\.\d{3}  95%: \d+\.\d{3}  99%: \d+\.\d{3}  99.9%: \d+\.\d{3}  max: \d+\.\d{3} (re)
+      write: count: \d+  50%: \d+\.\d{3}  95%: \d+\.\d{3}  99%: \d+\.\d{3}  99.9%: \d+\.\d{3}  max: \d+\.\d{3} (re)
+      fsync: count: \d+  50%: \d+\.\d{3}  95%: \d+\.\d{3}  99%: \d+\.\d{3}  99.9%: \d+\.\d{3}  max: \d+\.\d{3} (re)
+  
+
+The interval line, on a run long enough to have one:
+
+  $ $B fileio $O --file-test-mode=rndrd --time=2 --report-interval=1 run | grep '^\[ 1s'
+  \[ 1s \] reads: \d+\.\d\d MiB/s writes: 0.00 MiB/s fsyncs: 0.00/s latency \(ms,95%\): \d+\.\d{3} (re)
+
+Every mode in every io-mode, with --validate: each event is one request of
+one block, so the counts are exact. The helper prints the counts of the
+per-operation block and checks that MiB/s times the total time is the bytes
+asked for (within 3%, the rounding of the printed figures).
+
+  $ counts() {
+  >   awk '/total time:/ { t = $3 + 0 }
+  >        /read, MiB\/s:/ { rm = $3 }  /written, MiB\/s:/ { wm = $3 }
+  >        /^    read: / { r = $3 } /^    write: / { w = $3 } /^    fsync: / { f = $3 }
+  >        /FATAL/ { print; bad = 1 }
+  >        END { if (bad) exit; r += 0; w += 0; f += 0
+  >              ok = "ok"
+  >              if (t > 0 && (rm * t - r / 64 > 0.03 * r / 64 + 0.02 || r / 64 - rm * t > 0.03 * r / 64 + 0.02)) ok = "read MiB off"
+  >              if (t > 0 && (wm * t - w / 64 > 0.03 * w / 64 + 0.02 || w / 64 - wm * t > 0.03 * w / 64 + 0.02)) ok = "written MiB off"
+  >              printf "reads=%d writes=%d fsyncs=%d %s\n", r, w, f, ok }'
+  > }
+  $ for io in sync async mmap io_uring; do
+  >   for m in seqwr seqrewr seqrd rndrd rndwr; do
+  >     echo "$io $m $($B fileio $O --file-test-mode=$m --file-io-mode=$io --validate --events=256 --file-fsync-freq=0 --file-async-backlog=8 --file-iodepth=8 run 2>&1 | counts)"
+  >   done
+  > done
+  sync seqwr reads=0 writes=256 fsyncs=2 ok
+  sync seqrewr reads=0 writes=256 fsyncs=2 ok
+  sync seqrd reads=256 writes=0 fsyncs=0 ok
+  sync rndrd reads=256 writes=0 fsyncs=0 ok
+  sync rndwr reads=0 writes=256 fsyncs=2 ok
+  async seqwr reads=0 writes=256 fsyncs=2 ok
+  async seqrewr reads=0 writes=256 fsyncs=2 ok
+  async seqrd reads=256 writes=0 fsyncs=0 ok
+  async rndrd reads=256 writes=0 fsyncs=0 ok
+  async rndwr reads=0 writes=256 fsyncs=2 ok
+  mmap seqwr reads=0 writes=256 fsyncs=2 ok
+  mmap seqrewr reads=0 writes=256 fsyncs=2 ok
+  mmap seqrd reads=256 writes=0 fsyncs=0 ok
+  mmap rndrd reads=256 writes=0 fsyncs=0 ok
+  mmap rndwr reads=0 writes=256 fsyncs=2 ok
+  io_uring seqwr reads=0 writes=256 fsyncs=2 ok
+  io_uring seqrewr reads=0 writes=256 fsyncs=2 ok
+  io_uring seqrd reads=256 writes=0 fsyncs=0 ok
+  io_uring rndrd reads=256 writes=0 fsyncs=0 ok
+  io_uring rndwr reads=0 writes=256 fsyncs=2 ok
+
+rndrw mixes reads and writes (1.5 reads per write on average: both occur); the
+requests still add up to the events:
+
+  $ for io in sync async mmap io_uring; do
+  >   $B fileio $O --file-test-mode=rndrw --file-io-mode=$io --validate --events=200 --file-fsync-freq=0 run 2>&1 |
+  >     counts | awk -v io=$io '{ split($1, r, "="); split($2, w, "=");
+  >       print io, r[2] + w[2], (r[2] > 0 && w[2] > 0) ? "mixed" : "not mixed", $3, $4 }'
+  > done
+  sync 200 mixed fsyncs=2 ok
+  async 200 mixed fsyncs=2 ok
+  mmap 200 mixed fsyncs=2 ok
+  io_uring 200 mixed fsyncs=2 ok
+
+Two threads split the events; periodic fsync covers every file each
+--file-fsync-freq requests of a thread, and each fsync is an event:
+
+  $ $B fileio $O --file-test-mode=rndwr --threads=2 --events=220 --file-fsync-freq=50 --file-fsync-end=off run | grep -E 'total number of events|^    (write|fsync):' | sed -E 's/  50%.*//'
+      total number of events:              220
+      write: count: \d+ (re)
+      fsync: count: \d+ (re)
+  $ $B fileio $O --file-test-mode=seqwr --events=100 --file-fsync-freq=50 --file-fsync-end=off run | grep -E '^    (write|fsync):' | sed -E 's/  50%.*//'
+      write: count: 98
+      fsync: count: 2
+  $ $B fileio $O --file-test-mode=seqwr --events=10 --file-fsync-all --file-fsync-end=off --file-fsync-mode=fdatasync run | grep -E '^    (write|fsync):' | sed -E 's/  50%.*//'
+      write: count: 10
+      fsync: count: 10
+
+Extra flags: sync, dsync and direct (O_DIRECT with aligned buffers) with
+validation:
+
+  $ for f in sync dsync direct sync,direct; do
+  >   echo "$f $($B fileio $O --file-test-mode=rndrw --file-extra-flags=$f --validate --events=50 --file-fsync-freq=0 run 2>&1 | grep -E 'Extra file|FATAL')"
+  > done
+  sync Extra file open flags: sync
+  dsync Extra file open flags: dsync
+  direct Extra file open flags: direct
+  sync,direct Extra file open flags: sync direct
+  $ $B fileio $O --file-test-mode=rndrd --file-io-mode=io_uring --file-extra-flags=direct --validate --events=100 run | grep -E '^    read:' | sed -E 's/  50%.*//'
+      read:  count: 100
+
+--file-merged-requests is accepted, and says that it does not merge:
+
+  $ $B fileio $O --file-test-mode=seqwr --file-merged-requests=4 --events=10 run | grep Merging
+  Merging at most 4 requests: not implemented, every request is issued on its own.
+
+--validate catches a damaged block and names the file and offset (a freshly
+prepared set carries a checksum in every block):
+
+  $ $B fileio $O prepare > /dev/null
+  $ printf 'XXXX' | dd of=test_file.1 bs=1 seek=32800 conv=notrunc 2>/dev/null
+  $ $B fileio $O --file-test-mode=seqrd --validate --events=256 run 2>&1 | grep FATAL; echo "rc=${PIPESTATUS[0]}"
+  FATAL: `thread_run' function failed: Validation failed on file test_file.1, offset 32768
+  rc=1
+
+Files of the wrong size are refused:
+
+  $ $B fileio --file-num=2 --file-total-size=2M --file-test-mode=rndrd run 2>&1 | grep FATAL; echo "rc=${PIPESTATUS[0]}"
+  FATAL: `init' function failed: File test_file.0 has 2097152 bytes, expected 1048576 (incomplete or different prepare: run cleanup and prepare again)
+  rc=1
+
+Cleanup removes the files:
+
+  $ $B fileio $O cleanup
+  bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
+  
+  Removing test files...
+  $ ls test_file.* 2>/dev/null | wc -l
+  0
+
+Disk full during prepare (a 2 MiB tmpfs, or without the right to mount one
+a 2 MiB file size limit): prepare fails, and the half-prepared set is
+never taken as prepared. Messages go outside: the tmpfs is full.
+
+  $ mkdir small
+  $ if mount -t tmpfs -o size=2M tmpfs small 2>/dev/null; then lim=unlimited; else lim=2048; fi
+  $ cd small
+  $ (trap '' XFSZ; ulimit -f $lim; $B fileio --file-num=2 --file-total-size=8M prepare > /dev/null 2>../err; echo "rc=$?"; grep -c 'FATAL: .*Cannot write file test_file\.[0-9]* at offset [0-9]*: ' ../err)
+  rc=1
+  1
+  $ $B fileio --file-num=2 --file-total-size=8M --file-test-mode=rndrd run 2>&1 | grep FATAL | sed -E 's/test_file\.[0-9]+ has [0-9]+ bytes/test_file.N has M bytes/'; echo "rc=${PIPESTATUS[0]}"
+  FATAL: `init' function failed: File test_file.N has M bytes, expected 4194304 (incomplete or different prepare: run cleanup and prepare again)
+  rc=1
+  $ cd ..
+  $ umount small 2>/dev/null; true
