@@ -16,6 +16,7 @@
 #include "lua/runtime.h"
 #include "util/log.h"
 #include "db/driver.h"
+#include "merge/merge.h"
 
 static const char *const builtin_workloads[][2] = {
 	{ "fileio", "File I/O test" },
@@ -45,6 +46,9 @@ static void print_usage(void)
 	printf("Usage:\n");
 	printf("  %s [options]... [testname] [command]\n\n", PACKAGE_NAME);
 	printf("Commands implemented by most tests: prepare run cleanup help\n\n");
+	printf("Merge the json results and --hdr-log files of several clients' runs:\n"
+	       "  %s merge [options] FILE...   (--percentile, --report-format: text or json)\n\n",
+	       PACKAGE_NAME);
 	core_opts_print_help();
 	printf("\n");
 	db_print_help();
@@ -270,6 +274,24 @@ int main(int argc, char **argv)
 	log_set_verbosity((int)opt_get_int("verbosity"));
 
 	npos = opt_npositional();
+	/* "bench merge FILE...": no workload is loaded */
+	if (npos >= 1 && strcmp(opt_positional(0), "merge") == 0 &&
+	    !(opt_get_string("test") && *opt_get_string("test"))) {
+		const char **files;
+		if (opt_check_unknown()) {
+			fprintf(stderr, "%s\n", opt_error());
+			return 1;
+		}
+		files = calloc(npos, sizeof(*files));
+		if (!files)
+			return 1;
+		for (unsigned i = 1; i < npos; i++)
+			files[i - 1] = opt_positional(i);
+		rc = merge_main(files, npos - 1);
+		free(files);
+		opt_free();
+		return rc;
+	}
 	if (opt_get_string("test") && *opt_get_string("test")) {
 		log_msg(LOG_WARNING, "the --test option is deprecated. You can pass a script name or path on the command line without any options.");
 		workload = opt_get_string("test");

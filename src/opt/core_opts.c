@@ -21,6 +21,7 @@ static const struct opt_def core_general[] = {
 	{ "forced-shutdown", OPT_STRING, "number of seconds to wait after the --time limit before forcing shutdown, or 'off' to disable", "off", 0, 0, 0, NULL },
 	{ "thread-stack-size", OPT_SIZE, "size of stack per thread", "64K", 0, 0, 0, NULL },
 	{ "rate", OPT_DOUBLE, "average transactions rate. 0 for unlimited rate", "0", 0, 1e9, 0, NULL },
+	{ "latency-limit", OPT_DOUBLE, "latency limit in milliseconds: count events whose latency exceeds it and, with --rate, skip events that would start later than it after their scheduled time. 0 disables", "0", 0, 3.6e6, 0, NULL },
 	{ "report-interval", OPT_DOUBLE, "periodically report intermediate statistics with a specified interval in seconds. 0 disables intermediate reports", "0", 0, 1e6, 0, NULL },
 	{ "report-format", OPT_STRING, "format of intermediate and final reports {text,json,csv}; with json or csv only report lines go to stdout, everything else to stderr", "text", 0, 0, 0, NULL },
 	{ "report-checkpoints", OPT_LIST, "dump full statistics and reset all counters at specified points in time. The argument is a list of comma-separated values representing the amount of time in seconds elapsed from start of test when report checkpoint(s) must be performed. Report checkpoints are off by default.", "", 0, 0, 0, NULL },
@@ -166,6 +167,7 @@ int core_opts_load(struct core_cfg *c, char *err, size_t errlen)
 	c->time = (double)opt_get_int("time");
 	c->thread_stack_size = opt_get_size("thread-stack-size");
 	c->rate = opt_get_double("rate");
+	c->latency_limit = opt_get_double("latency-limit");
 	c->report_interval = opt_get_double("report-interval");
 	c->debug = opt_get_bool("debug");
 	c->validate = opt_get_bool("validate");

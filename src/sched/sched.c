@@ -57,6 +57,7 @@ static struct {
 	_Alignas(64) ck_spinlock_t rate_lock;
 	int64_t next_arrival;
 	double mean_gap_ns;
+	int64_t limit_ns;          /* --latency-limit; 0: off */
 
 	_Alignas(64) pthread_mutex_t mu;
 	pthread_cond_t cv;
@@ -90,11 +91,17 @@ static inline void sched_record(struct sched_worker *w, int64_t now)
 	/* An event that began during warm-up counts in no statistic. */
 	if (w->start_ns < S.warm_end_ns)
 		return;
-	if (S.mean_gap_ns > 0)
+	if (S.mean_gap_ns > 0) {
 		stats_record_event(w->st, now - w->intended_ns,
 		                   w->start_ns - w->intended_ns);
-	else
+		/* after the event: a harvest never sees more late than events */
+		if (S.limit_ns > 0 && now - w->intended_ns > S.limit_ns)
+			stats_inc(w->st, STATS_LATE, 1);
+	} else {
 		stats_record_event(w->st, now - w->start_ns, 0);
+		if (S.limit_ns > 0 && now - w->start_ns > S.limit_ns)
+			stats_inc(w->st, STATS_LATE, 1);
+	}
 }
 
 /* Exponential gaps make the arrivals a Poisson process; a lock is fine at
@@ -121,7 +128,7 @@ static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
 		S.stop = 1;
 		return 0;
 	}
-	if (S.mean_gap_ns > 0) {
+	while (S.mean_gap_ns > 0) {
 		int64_t t = sched_claim_arrival();
 		w->intended_ns = t;
 		if (t > now) {
@@ -130,6 +137,15 @@ static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
 				return 0;
 			now = clock_now_ns();
 		}
+		/* --latency-limit under --rate (pgbench): an arrival already
+		 * later than the limit is skipped, not run; take the next one.
+		 * A skip uses no --events budget. */
+		if (S.limit_ns <= 0 || now - t <= S.limit_ns)
+			break;
+		if (now >= S.warm_end_ns)
+			stats_inc(w->st, STATS_SKIPPED, 1);
+		if (S.stop)
+			return 0;
 	}
 	return now;
 }
@@ -190,7 +206,8 @@ void sb_event_stop(int thread_id)
 void bench_stat_add(int counter, uint64_t n)
 {
 	struct sched_worker *w = sched_self;
-	if (w && counter >= 0 && counter < STATS_NCTR)
+	/* STATS_LATE and after are bench's own */
+	if (w && counter >= 0 && counter < STATS_LATE)
 		stats_inc(w->st, (enum stats_ctr)counter, n);
 }
 
@@ -415,6 +432,8 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 	pthread_condattr_destroy(&ca);
 	if (cfg->rate > 0)
 		S.mean_gap_ns = 1e9 / cfg->rate;
+	if (cfg->latency_limit > 0)
+		S.limit_ns = (int64_t)(cfg->latency_limit * 1e6);
 
 	rc = stats_create(cfg->threads, cfg->rate > 0 ? STATS_F_WAIT : 0,
 	                  cfg->sig_figs, &S.stats);

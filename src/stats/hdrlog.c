@@ -391,3 +391,214 @@ int hdrlog_close(struct hdrlog *l)
 	free(l);
 	return rc;
 }
+
+/* ---- decoding ---------------------------------------------------------- */
+
+static uint32_t get_be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	       (uint32_t)p[2] << 8 | p[3];
+}
+
+static uint64_t get_be64(const uint8_t *p)
+{
+	return (uint64_t)get_be32(p) << 32 | get_be32(p + 4);
+}
+
+/* ZigZag LEB128-64b9B (see put_varint). Returns 0 or -EINVAL at the end
+ * of the buffer. */
+static int get_varint(const uint8_t *p, size_t len, size_t *pos, int64_t *v)
+{
+	uint64_t z = 0;
+	int i;
+
+	for (i = 0; i < 9; i++) {
+		uint8_t b;
+
+		if (*pos >= len)
+			return -EINVAL;
+		b = p[(*pos)++];
+		if (i == 8) {
+			z |= (uint64_t)b << 56;
+			break;
+		}
+		z |= (uint64_t)(b & 0x7f) << (7 * i);
+		if (!(b & 0x80))
+			break;
+	}
+	*v = (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
+	return 0;
+}
+
+/* zlib-inflate src into a malloc'd buffer. */
+static int inflate_all(const uint8_t *src, size_t n, uint8_t **out, size_t *olen)
+{
+	z_stream zs;
+	size_t cap = n * 4 + 256;
+	uint8_t *buf = malloc(cap), *p;
+	int zrc;
+
+	if (!buf)
+		return -ENOMEM;
+	memset(&zs, 0, sizeof(zs));
+	if (inflateInit(&zs) != Z_OK) {
+		free(buf);
+		return -ENOMEM;
+	}
+	zs.next_in = (Bytef *)src;
+	zs.avail_in = (uInt)n;
+	for (;;) {
+		zs.next_out = buf + zs.total_out;
+		zs.avail_out = (uInt)(cap - zs.total_out);
+		zrc = inflate(&zs, Z_NO_FLUSH);
+		if (zrc == Z_STREAM_END)
+			break;
+		if (zrc != Z_OK && zrc != Z_BUF_ERROR)
+			goto bad;
+		if (zs.avail_out == 0) {
+			if (cap > ((size_t)1 << 30))
+				goto bad;
+			cap *= 2;
+			p = realloc(buf, cap);
+			if (!p) {
+				inflateEnd(&zs);
+				free(buf);
+				return -ENOMEM;
+			}
+			buf = p;
+		} else if (zs.avail_in == 0 || zrc == Z_BUF_ERROR) {
+			goto bad;       /* truncated stream */
+		}
+	}
+	*olen = zs.total_out;
+	inflateEnd(&zs);
+	*out = buf;
+	return 0;
+bad:
+	inflateEnd(&zs);
+	free(buf);
+	return -EINVAL;
+}
+
+int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out)
+{
+	uint8_t *bin = NULL, *raw = NULL;
+	size_t rawlen = 0, pos, idx = 0;
+	long n;
+	uint32_t zlen, plen;
+	int sig, unit, half_mag, count_mag = 0, rc = -EINVAL;
+	int64_t lowest, highest, target = 2;
+	struct hdr_hist *h = NULL;
+
+	bin = malloc(len / 4 * 3 + 3);
+	if (!bin)
+		return -ENOMEM;
+	n = hdrlog_base64_decode(base64, len, bin);
+	if (n < 8 || (get_be32(bin) & ~0xf0u) != 0x1c849304u)
+		goto out;
+	zlen = get_be32(bin + 4);
+	if ((size_t)zlen > (size_t)n - 8)
+		goto out;
+	if ((rc = inflate_all(bin + 8, zlen, &raw, &rawlen)))
+		goto out;
+	rc = -EINVAL;
+	if (rawlen < 40 || (get_be32(raw) & ~0xf0u) != 0x1c849303u)
+		goto out;
+	plen = get_be32(raw + 4);
+	sig = (int)get_be32(raw + 12);
+	lowest = (int64_t)get_be64(raw + 16);
+	highest = (int64_t)get_be64(raw + 24);
+	if ((size_t)plen > rawlen - 40 || get_be32(raw + 8) != 0 ||
+	    sig < 1 || sig > 5 || lowest < 1 || highest < lowest)
+		goto out;
+	for (int i = 0; i < sig; i++)
+		target *= 10;
+	while (((int64_t)1 << count_mag) < target)
+		count_mag++;
+	half_mag = count_mag - 1;
+	unit = 63 - __builtin_clzll((uint64_t)lowest);
+	if ((rc = hdr_create(1, highest > 2 ? highest : 2, sig, &h)))
+		goto out;
+	rc = -EINVAL;
+	pos = 40;
+	while (pos < 40 + (size_t)plen) {
+		int64_t v;
+		if (get_varint(raw, 40 + plen, &pos, &v))
+			goto out;
+		if (v < 0) {
+			if ((uint64_t)-v > ((size_t)1 << 40))
+				goto out;
+			idx += (size_t)-v;
+			continue;
+		}
+		if (v > 0) {
+			int64_t bucket = (int64_t)(idx >> half_mag) - 1;
+			int64_t sub = (int64_t)(idx & (((size_t)1 << half_mag) - 1)) +
+			              ((int64_t)1 << half_mag);
+			if (bucket < 0) {
+				sub -= (int64_t)1 << half_mag;
+				bucket = 0;
+			}
+			if (bucket + unit + count_mag > 62)
+				goto out;
+			hdr_record_n(h, (sub << (bucket + unit)) +
+			             ((int64_t)1 << (bucket + unit)) - 1, v);
+		}
+		idx++;
+	}
+	*out = h;
+	h = NULL;
+	rc = 0;
+out:
+	hdr_destroy(h);
+	free(raw);
+	free(bin);
+	return rc;
+}
+
+static int parse_num(const char *s, double *out)
+{
+	char *end;
+
+	if (!*s)
+		return -EINVAL;
+	*out = strtod(s, &end);
+	return *end ? -EINVAL : 0;
+}
+
+int hdrlog_parse_line(char *line, struct hdrlog_line *out)
+{
+	char *f[4], *p = line;
+	size_t n = strlen(line);
+	int i;
+
+	while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+		line[--n] = '\0';
+	if (n == 0 || line[0] == '#' || strncmp(line, "\"StartTimestamp\"", 16) == 0)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	if (strncmp(p, "Tag=", 4) == 0) {
+		char *c = strchr(p, ',');
+		if (!c)
+			return -EINVAL;
+		*c = '\0';
+		out->tag = p + 4;
+		p = c + 1;
+	}
+	for (i = 0; i < 4; i++) {
+		char *c = i < 3 ? strchr(p, ',') : NULL;
+		if (i < 3 && !c)
+			return -EINVAL;
+		f[i] = p;
+		if (c) {
+			*c = '\0';
+			p = c + 1;
+		}
+	}
+	if (parse_num(f[0], &out->start_s) || parse_num(f[1], &out->length_s) ||
+	    parse_num(f[2], &out->max) || !*f[3])
+		return -EINVAL;
+	out->b64 = f[3];
+	out->b64_len = strlen(f[3]);
+	return 1;
+}

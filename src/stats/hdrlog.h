@@ -78,4 +78,30 @@ int hdrlog_encode(const struct hdr_hist *h, char **out);
 size_t hdrlog_base64_encode(const uint8_t *src, size_t n, char *dst);
 long hdrlog_base64_decode(const char *src, size_t len, uint8_t *dst);
 
+/* ---- reading -------------------------------------------------------- */
+
+/* Decode len characters of base64 text of a V2 compressed histogram (the
+ * last column of an interval line; Java, HdrHistogram_c and
+ * hdr-histogram-js write the same) into a new histogram created with
+ * hdr_create(1, max(stated highest, 2), stated sig figs): every non-empty
+ * slot is recorded at its highest equivalent value, so percentiles come
+ * out as HdrHistogram's getValueAtPercentile() gives them. Returns 0 and
+ * *out (free with hdr_destroy), -EINVAL for anything malformed (base64,
+ * cookies, zlib stream, header, counts) or -ENOMEM. Reentrant. */
+int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out);
+
+/* One line of a log, as hdrlog_parse_line() splits it. */
+struct hdrlog_line {
+	const char *tag;        /* NUL-terminated in the line; NULL: untagged */
+	double start_s, length_s, max;
+	const char *b64;        /* base64 histogram, b64_len characters */
+	size_t b64_len;
+};
+
+/* Split one line of a log (modified in place: the tag is NUL-terminated;
+ * a trailing newline is ignored). Returns 1 for an interval line filled
+ * into *out, 0 for a line to skip (empty, '#' comment or header, the
+ * "StartTimestamp" column legend), -EINVAL for anything else. */
+int hdrlog_parse_line(char *line, struct hdrlog_line *out);
+
 #endif

@@ -194,6 +194,25 @@ static void sql_block(const struct stats_snap *s, double period)
 	       (unsigned long long)s->ctr[STATS_RECONNECTS], s->ctr[STATS_RECONNECTS] / p);
 }
 
+static double pct_of(uint64_t n, uint64_t of)
+{
+	return of ? 100.0 * (double)n / (double)of : 0;
+}
+
+/* --latency-limit: late events (% of events) and, under --rate, skipped
+ * arrivals (% of events + skipped). */
+static void limit_block(const struct core_cfg *cfg, const struct stats_snap *s)
+{
+	uint64_t late = s->ctr[STATS_LATE], skip = s->ctr[STATS_SKIPPED];
+
+	printf("\nLatency limit (%.2f ms):\n", cfg->latency_limit);
+	printf("    late events:                         %-6llu (%.2f%%)\n",
+	       (unsigned long long)late, pct_of(late, s->events));
+	if (cfg->rate > 0)
+		printf("    skipped events:                      %-6llu (%.2f%%)\n",
+		       (unsigned long long)skip, pct_of(skip, s->events + skip));
+}
+
 static void mean_stddev(const uint64_t *v, unsigned n, double scale,
                         double *mean, double *sd)
 {
@@ -278,6 +297,16 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		if (cfg->percentile > 0)
 			pct_lines(cfg, s->wait);
 	}
+	if (cfg->rate > 0 && s->svc) {
+		/* bench: from the actual start to the end (latency - lag) */
+		printf("\nService time (ms):\n");
+		lat_line_ms("avg:", s->events ? (double)s->svc_sum_ns / s->events / NS_PER_MS : 0);
+		lat_line_ms("max:", s->events ? hdr_max(s->svc) / NS_PER_MS : 0);
+		if (cfg->percentile > 0)
+			pct_lines(cfg, s->svc);
+	}
+	if (cfg->latency_limit > 0)
+		limit_block(cfg, s);
 	printf("\nThreads fairness:\n");
 	mean_stddev(s->thread_events, s->nthreads, 1, &mean, &sd);
 	printf("    events (avg/stddev):           %.4f/%3.2f\n", mean, sd);
@@ -488,6 +517,20 @@ static void j_latency(FILE *f, const struct core_cfg *cfg,
 		j_percentiles(f, cfg, s->wait);
 		fputc('}', f);
 	}
+	if (cfg->rate > 0 && s->svc) {
+		fputs(",\"service_ms\":{", f);
+		jkey(f, "min");
+		jnum(f, any ? hdr_min(s->svc) / NS_PER_MS : 0);
+		jkv_num(f, "avg", any ? (double)s->svc_sum_ns / s->events / NS_PER_MS : 0);
+		jkv_num(f, "max", any ? hdr_max(s->svc) / NS_PER_MS : 0);
+		j_percentiles(f, cfg, s->svc);
+		fputc('}', f);
+	}
+	if (cfg->latency_limit > 0) {
+		jkv_num(f, "latency_limit_ms", cfg->latency_limit);
+		jkv_u64(f, "late", s->ctr[STATS_LATE]);
+		jkv_u64(f, "skipped", s->ctr[STATS_SKIPPED]);
+	}
 }
 
 static void csv_header(FILE *f, const struct core_cfg *cfg)
@@ -503,6 +546,10 @@ static void csv_header(FILE *f, const struct core_cfg *cfg)
 		pct_label(pl, sizeof(pl), cfg->percentiles[i]);
 		fprintf(f, ",p%s_ms", pl);
 	}
+	if (cfg->rate > 0)
+		fputs(",lag_avg_ms,lag_max_ms,svc_avg_ms,svc_max_ms", f);
+	if (cfg->latency_limit > 0)
+		fputs(",late,skipped", f);
 	fputc('\n', f);
 }
 
@@ -525,6 +572,15 @@ static void csv_row(FILE *f, const struct core_cfg *cfg, const char *type,
 	        any ? hdr_max(s->lat) / NS_PER_MS : 0);
 	for (i = 0; i < cfg->npercentiles; i++)
 		fprintf(f, ",%.4f", pct_ms(s->lat, cfg->percentiles[i]));
+	if (cfg->rate > 0)
+		fprintf(f, ",%.4f,%.4f,%.4f,%.4f",
+		        any && s->wait ? (double)s->wait_sum_ns / s->events / NS_PER_MS : 0,
+		        any && s->wait ? hdr_max(s->wait) / NS_PER_MS : 0,
+		        any && s->svc ? (double)s->svc_sum_ns / s->events / NS_PER_MS : 0,
+		        any && s->svc ? hdr_max(s->svc) / NS_PER_MS : 0);
+	if (cfg->latency_limit > 0)
+		fprintf(f, ",%llu,%llu", (unsigned long long)s->ctr[STATS_LATE],
+		        (unsigned long long)s->ctr[STATS_SKIPPED]);
 	fputc('\n', f);
 	fflush(f);
 }

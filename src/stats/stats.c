@@ -78,6 +78,8 @@ int stats_create(unsigned nthreads, unsigned flags, int sig_figs,
 				goto err;
 			if (flags & STATS_F_WAIT) {
 				rc = new_hist(sig_figs, &t->ph[p].wait);
+				if (rc == 0)
+					rc = new_hist(sig_figs, &t->ph[p].svc);
 				if (rc)
 					goto err;
 			}
@@ -98,6 +100,7 @@ void stats_destroy(struct stats *s)
 		for (int p = 0; p < 2; p++) {
 			hdr_destroy(s->th[i].ph[p].lat);
 			hdr_destroy(s->th[i].ph[p].wait);
+			hdr_destroy(s->th[i].ph[p].svc);
 		}
 	}
 	free(s->th);
@@ -130,6 +133,14 @@ void stats_record_event(struct stats_thread *t, int64_t lat_ns,
 		hdr_record(p->wait, wait_ns);
 		p->wait_sum_ns += wait_ns > 0 ? (uint64_t)wait_ns : 0;
 	}
+	if (p->svc) {
+		int64_t svc_ns = lat_ns - wait_ns;
+
+		if (svc_ns < 0)
+			svc_ns = 0;
+		hdr_record(p->svc, svc_ns);
+		p->svc_sum_ns += (uint64_t)svc_ns;
+	}
 	/* Release: publishes the buffer writes to the reader that waits for
 	 * this end count. One writer per recorder, so on entry the end count
 	 * of our phase equals e: a plain store of e + 1 replaces a locked add
@@ -142,6 +153,7 @@ static void snap_free_parts(struct stats_snap *snap)
 {
 	hdr_destroy(snap->lat);
 	hdr_destroy(snap->wait);
+	hdr_destroy(snap->svc);
 	free(snap->thread_events);
 	free(snap->thread_lat_sum_ns);
 }
@@ -164,6 +176,8 @@ int stats_snap_create(const struct stats *s, struct stats_snap **out)
 		goto err;
 	if (s->flags & STATS_F_WAIT) {
 		rc = new_hist(s->sig_figs, &snap->wait);
+		if (rc == 0)
+			rc = new_hist(s->sig_figs, &snap->svc);
 		if (rc)
 			goto err;
 	}
@@ -189,9 +203,12 @@ void stats_snap_reset(struct stats_snap *snap)
 	snap->events = 0;
 	snap->lat_sum_ns = 0;
 	snap->wait_sum_ns = 0;
+	snap->svc_sum_ns = 0;
 	hdr_reset(snap->lat);
 	if (snap->wait)
 		hdr_reset(snap->wait);
+	if (snap->svc)
+		hdr_reset(snap->svc);
 	memset(snap->thread_events, 0, snap->nthreads * sizeof(uint64_t));
 	memset(snap->thread_lat_sum_ns, 0, snap->nthreads * sizeof(uint64_t));
 }
@@ -208,16 +225,21 @@ int stats_snap_add(struct stats_snap *dst, const struct stats_snap *src)
 	/* Check everything first so that a refusal leaves dst untouched. */
 	if (dst->nthreads != src->nthreads || !dst->wait != !src->wait ||
 	    !hist_same_shape(dst->lat, src->lat) ||
-	    (dst->wait && !hist_same_shape(dst->wait, src->wait)))
+	    !dst->svc != !src->svc ||
+	    (dst->wait && !hist_same_shape(dst->wait, src->wait)) ||
+	    (dst->svc && !hist_same_shape(dst->svc, src->svc)))
 		return -EINVAL;
 	for (int c = 0; c < STATS_NCTR; c++)
 		dst->ctr[c] += src->ctr[c];
 	dst->events += src->events;
 	dst->lat_sum_ns += src->lat_sum_ns;
 	dst->wait_sum_ns += src->wait_sum_ns;
+	dst->svc_sum_ns += src->svc_sum_ns;
 	hdr_add(dst->lat, src->lat);
 	if (dst->wait)
 		hdr_add(dst->wait, src->wait);
+	if (dst->svc)
+		hdr_add(dst->svc, src->svc);
 	for (unsigned i = 0; i < dst->nthreads; i++) {
 		dst->thread_events[i] += src->thread_events[i];
 		dst->thread_lat_sum_ns[i] += src->thread_lat_sum_ns[i];
@@ -266,9 +288,15 @@ void stats_harvest(struct stats *s, struct stats_snap *into)
 				hdr_add(into->wait, p->wait);
 			hdr_reset(p->wait);
 		}
+		if (p->svc) {
+			if (into->svc)
+				hdr_add(into->svc, p->svc);
+			hdr_reset(p->svc);
+		}
 		into->events += p->events;
 		into->lat_sum_ns += p->lat_sum_ns;
 		into->wait_sum_ns += p->wait_sum_ns;
+		into->svc_sum_ns += p->svc_sum_ns;
 		if (tid < into->nthreads) {
 			into->thread_events[tid] += p->events;
 			into->thread_lat_sum_ns[tid] += p->lat_sum_ns;
@@ -276,6 +304,7 @@ void stats_harvest(struct stats *s, struct stats_snap *into)
 		p->events = 0;
 		p->lat_sum_ns = 0;
 		p->wait_sum_ns = 0;
+		p->svc_sum_ns = 0;
 
 		for (int c = 0; c < STATS_NCTR; c++) {
 			uint64_t v = __atomic_load_n(&t->ctr[c],

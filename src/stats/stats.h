@@ -33,6 +33,9 @@ enum stats_ctr {
 	STATS_USER1,
 	STATS_USER2,
 	STATS_USER3,
+	/* bench-internal (not for workloads), with --latency-limit: */
+	STATS_LATE,             /* events whose latency exceeded the limit */
+	STATS_SKIPPED,          /* --rate arrivals skipped: lag over the limit */
 	STATS_NCTR
 };
 
@@ -41,15 +44,18 @@ enum stats_ctr {
 #define STATS_HDR_HIGHEST (3600LL * 1000000000LL)
 
 /* Flags for stats_create(). */
-#define STATS_F_WAIT 0x1        /* also keep a schedule-lag histogram */
+#define STATS_F_WAIT 0x1        /* also keep schedule-lag and service-time
+                                 * histograms (open loop, --rate) */
 
 /* One phase buffer: what a thread recorded during one harvest period. */
 struct stats_phase {
 	struct hdr_hist *lat;    /* event latency */
 	struct hdr_hist *wait;   /* schedule lag (NULL without STATS_F_WAIT) */
+	struct hdr_hist *svc;    /* service time = latency - lag (idem) */
 	uint64_t events;
 	uint64_t lat_sum_ns;
 	uint64_t wait_sum_ns;
+	uint64_t svc_sum_ns;
 };
 
 struct stats_thread {
@@ -73,8 +79,10 @@ struct stats_snap {
 	uint64_t events;
 	uint64_t lat_sum_ns;
 	uint64_t wait_sum_ns;
+	uint64_t svc_sum_ns;
 	struct hdr_hist *lat;
 	struct hdr_hist *wait;          /* NULL without STATS_F_WAIT */
+	struct hdr_hist *svc;           /* NULL without STATS_F_WAIT */
 	uint64_t *thread_events;        /* [nthreads] */
 	uint64_t *thread_lat_sum_ns;    /* [nthreads] */
 };
@@ -99,7 +107,8 @@ static inline void stats_inc(struct stats_thread *t, enum stats_ctr c,
 }
 
 /* Owner thread only: record one finished event with its latency and
- * schedule lag (wait_ns ignored without STATS_F_WAIT). Lock-free. */
+ * schedule lag (wait_ns ignored without STATS_F_WAIT; with it, the service
+ * time lat_ns - wait_ns is recorded too). Lock-free. */
 void stats_record_event(struct stats_thread *t, int64_t lat_ns,
                         int64_t wait_ns);
 

@@ -132,9 +132,9 @@ header's column count:
 
   $ $B empty.lua --events=2000 --rate=4000 --report-interval=0.1 --percentile=50,99 --report-format=csv run 2>/dev/null > out.csv
   $ head -1 out.csv
-  type,time,threads,events,eps,reads,writes,other,errors,reconnects,lat_min_ms,lat_avg_ms,lat_max_ms,p50_ms,p99_ms
+  type,time,threads,events,eps,reads,writes,other,errors,reconnects,lat_min_ms,lat_avg_ms,lat_max_ms,p50_ms,p99_ms,lag_avg_ms,lag_max_ms,svc_avg_ms,svc_max_ms
   $ awk -F, '{ print NF }' out.csv | sort -u
-  15
+  19
   $ tail -1 out.csv | cut -d, -f1,3,4
   final,1,2000
   $ grep -c '^interval,' out.csv | awk '$1 >= 2 { print "ok" }'

@@ -355,11 +355,104 @@ static void test_log_file(void)
 	hdr_destroy(h);
 }
 
+/* hdrlog_decode() round-trips hdrlog_encode(): same slots and counts, so
+ * the same percentiles; malformed payloads are -EINVAL. */
+static int same_buckets(const struct hdr_hist *a, const struct hdr_hist *b)
+{
+	size_t ca = 0, cb = 0;
+	int64_t va, na, vb, nb;
+	int ra, rb;
+
+	for (;;) {
+		ra = hdr_next_bucket(a, &ca, &va, &na);
+		rb = hdr_next_bucket(b, &cb, &vb, &nb);
+		if (ra != rb)
+			return 0;
+		if (!ra)
+			return 1;
+		if (va != vb || na != nb)
+			return 0;
+	}
+}
+
+static void test_decode(void)
+{
+	int good = 1;
+	char *b64 = NULL;
+	struct hdr_hist *d = NULL;
+	char line[256];
+	struct hdrlog_line l;
+
+	srand(11);
+	for (int sf = 1; sf <= 5; sf++) {
+		struct hdr_hist *h;
+		hdr_create(1, HOUR_NS, sf, &h);
+		for (int i = 0; i < 20000; i++) {
+			int64_t v = ((int64_t)rand() >> (rand() % 31)) * (1 + rand() % 1000);
+			hdr_record(h, v % HOUR_NS);
+		}
+		d = NULL;
+		good &= hdrlog_encode(h, &b64) == 0 &&
+		        hdrlog_decode(b64, strlen(b64), &d) == 0 &&
+		        hdr_sig_figs(d) == sf && hdr_count(d) == hdr_count(h) &&
+		        same_buckets(h, d);
+		if (!good)
+			diag("sig figs %d: slots or counts differ", sf);
+		/* the same slot; only the top one may differ by h's exact max */
+		for (double p = 1; good && p <= 100; p += 0.5) {
+			int64_t vh = hdr_value_at_percentile(h, p);
+			int64_t vd = hdr_value_at_percentile(d, p);
+			double tol = 1;
+			for (int i = 0; i < sf; i++)
+				tol /= 10;
+			if (vd < vh || (double)(vd - vh) > tol * (double)vh + 1) {
+				diag("sig figs %d p%g: %lld vs %lld", sf, p, (long long)vd, (long long)vh);
+				good = 0;
+			}
+		}
+		free(b64);
+		hdr_destroy(d);
+		hdr_destroy(h);
+	}
+	ok(good, "decode(encode(h)) has h's slots, counts and percentiles at sig figs 1..5");
+
+	d = NULL;
+	ok(hdrlog_decode("HISTFAAAA", 9, &d) == -EINVAL && d == NULL, "bad base64 is -EINVAL");
+	ok(hdrlog_decode("AAAAAAAAAAAA", 12, &d) == -EINVAL, "bad cookie is -EINVAL");
+	{
+		struct hdr_hist *h;
+		hdr_create(1, HOUR_NS, 3, &h);
+		hdr_record(h, 12345);
+		hdrlog_encode(h, &b64);
+		/* keep the cookies, truncate the zlib stream */
+		ok(hdrlog_decode(b64, 24, &d) == -EINVAL, "a truncated zlib stream is -EINVAL");
+		free(b64);
+		hdr_destroy(h);
+	}
+
+	strcpy(line, "Tag=new_order,1764455595.123,1.000,0.500,HISTFAAA\n");
+	ok(hdrlog_parse_line(line, &l) == 1 && strcmp(l.tag, "new_order") == 0 &&
+	   l.start_s == 1764455595.123 && l.length_s == 1.0 && l.max == 0.5 &&
+	   l.b64_len == 8 && strncmp(l.b64, "HISTFAAA", 8) == 0, "tagged line parsed");
+	strcpy(line, "1.5,2.000,3,HISTFAAA");
+	ok(hdrlog_parse_line(line, &l) == 1 && l.tag == NULL && l.start_s == 1.5,
+	   "untagged line parsed");
+	strcpy(line, "#[Histogram log format version 1.3]\n");
+	ok(hdrlog_parse_line(line, &l) == 0, "comment skipped");
+	strcpy(line, "\"StartTimestamp\",\"Interval_Length\"");
+	ok(hdrlog_parse_line(line, &l) == 0, "legend skipped");
+	strcpy(line, "1.5,x,3,HISTFAAA");
+	ok(hdrlog_parse_line(line, &l) == -EINVAL, "bad number is -EINVAL");
+	strcpy(line, "1.5,2");
+	ok(hdrlog_parse_line(line, &l) == -EINVAL, "missing columns is -EINVAL");
+}
+
 int main(void)
 {
 	test_base64();
 	test_encoding_exact();
 	test_encoding_random();
 	test_log_file();
+	test_decode();
 	return tap_done();
 }

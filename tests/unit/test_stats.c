@@ -196,8 +196,12 @@ static void run_concurrent(unsigned nw, uint64_t k, unsigned flags,
 		ok(total->wait_sum_ns == exp_wait, "%s: wait_sum exact", tag);
 		ok(same_buckets(total->wait, ref_wait),
 		   "%s: wait histogram equals the single-threaded one", tag);
+		ok(total->svc && total->svc_sum_ns == exp_lat - exp_wait &&
+		   hdr_count(total->svc) == (int64_t)(nw * k),
+		   "%s: service time = latency - wait, every event", tag);
 	} else {
-		ok(total->wait == NULL && total->wait_sum_ns == 0,
+		ok(total->wait == NULL && total->wait_sum_ns == 0 &&
+		   total->svc == NULL && total->svc_sum_ns == 0,
 		   "%s: no wait data without STATS_F_WAIT", tag);
 	}
 	for (unsigned t = 0; t < nw; t++)
@@ -272,6 +276,9 @@ static void test_snap(void)
 	   "snap: harvest of counters");
 	ok(hdr_value_at_percentile(a->lat, 50) == 300 &&
 	   hdr_max(a->wait) == 30, "snap: harvested histograms");
+	ok(a->svc && a->svc_sum_ns == 1355 && hdr_count(a->svc) == 3 &&
+	   hdr_min(a->svc) == 90 && hdr_max(a->svc) == 995,
+	   "snap: harvested service times (latency - wait)");
 
 	stats_record_event(t1, 2000, 7);
 	stats_inc(t0, STATS_WRITES, 1);
@@ -286,6 +293,8 @@ static void test_snap(void)
 	   a->thread_lat_sum_ns[1] == 3000 && hdr_count(a->lat) == 4 &&
 	   hdr_max(a->lat) == 2000 && hdr_count(a->wait) == 4,
 	   "snap: add sums everything");
+	ok(a->svc_sum_ns == 3348 && hdr_count(a->svc) == 4 &&
+	   hdr_max(a->svc) == 1993, "snap: add sums service times");
 	ok(stats_snap_add(a, c3) == -EINVAL, "snap: add refuses other nthreads");
 	ok(stats_snap_add(a, cnw) == -EINVAL && stats_snap_add(cnw, a) == -EINVAL,
 	   "snap: add refuses wait vs no wait");
@@ -299,6 +308,8 @@ static void test_snap(void)
 	   a->thread_lat_sum_ns[0] == 0 && hdr_count(a->lat) == 0 &&
 	   hdr_count(a->wait) == 0 && !hdr_next_bucket(a->lat, &cur, &v, &n),
 	   "snap: reset zeroes everything");
+	ok(a->svc_sum_ns == 0 && hdr_count(a->svc) == 0,
+	   "snap: reset zeroes service times");
 	stats_harvest(s, a);
 	ok(a->events == 0 && a->ctr[STATS_WRITES] == 0,
 	   "snap: harvest with nothing new adds nothing");

@@ -1,0 +1,599 @@
+/*
+ * merge: `bench merge FILE...`. See merge.h.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "merge/merge.h"
+#include "opt/core_opts.h"
+#include "opt/opt.h"
+#include "stats/hdr.h"
+#include "stats/hdrlog.h"
+#include "util/log.h"
+
+#define MERGE_MAX_PCT 16
+#define NS_PER_MS 1e6
+/* bench's latency histograms: 1 ns .. 1 hour */
+#define MERGE_HIGHEST (3600LL * 1000000000LL)
+
+/* Counters of the json final lines that add up. */
+enum { C_EVENTS, C_READS, C_WRITES, C_OTHER, C_ERRORS, C_RECONNECTS,
+       C_QUERIES, C_BYTES_READ, C_BYTES_WRITTEN, C_THREADS, C_NUM };
+static const char *const ctr_names[C_NUM] = {
+	"events", "reads", "writes", "other", "errors", "reconnects",
+	"queries", "bytes_read", "bytes_written", "threads"
+};
+/* Rates that add up. */
+enum { R_EPS, R_READS, R_WRITES, R_OTHER, R_ERRORS, R_RECONNECTS, R_QPS, R_NUM };
+static const char *const rate_names[R_NUM] = {
+	"eps", "reads_per_sec", "writes_per_sec", "other_per_sec",
+	"errors_per_sec", "reconnects_per_sec", "qps"
+};
+
+/* The merged histogram of one Tag= (label) of the hdr logs. */
+struct merge_tag {
+	char *name;
+	struct hdr_hist *h;
+};
+
+struct merge {
+	unsigned njson, nhdr;
+	uint64_t ctr[C_NUM];
+	double rate[R_NUM];
+	double total_time;
+	double lat_min_ms, lat_max_ms, lat_sum_ms;
+	int have_lat;
+	json_t *hosts;                  /* array of strings */
+	json_t *files;                  /* array of strings */
+	double pct[MERGE_MAX_PCT];
+	unsigned npct;
+	struct hdr_hist *h;             /* union of untagged intervals */
+	int sig_figs;
+	const char *sig_file;           /* file that set sig_figs */
+	unsigned intervals;
+	struct merge_tag *tags;         /* in order of first appearance */
+	unsigned ntags;
+	double hdr_time;                /* longest span of one hdr log */
+};
+
+/* ---- json result files ------------------------------------------------- */
+
+static uint64_t json_u64(json_t *o, const char *k)
+{
+	json_t *v = json_object_get(o, k);
+
+	if (json_is_integer(v))
+		return json_integer_value(v) > 0 ? (uint64_t)json_integer_value(v) : 0;
+	if (json_is_real(v))
+		return json_real_value(v) > 0 ? (uint64_t)llround(json_real_value(v)) : 0;
+	return 0;
+}
+
+static double json_num(json_t *o, const char *k, int *present)
+{
+	json_t *v = json_object_get(o, k);
+
+	if (present)
+		*present = json_is_number(v);
+	return json_is_number(v) ? json_number_value(v) : 0;
+}
+
+static void add_pct_key(struct merge *m, const char *key)
+{
+	char *end;
+	double p = strtod(key, &end);
+	unsigned i;
+
+	if (*end || !(p > 0 && p <= 100))
+		return;
+	for (i = 0; i < m->npct; i++)
+		if (m->pct[i] == p)
+			return;
+	if (m->npct < MERGE_MAX_PCT)
+		m->pct[m->npct++] = p;
+}
+
+static void sort_pct(struct merge *m)
+{
+	for (unsigned i = 1; i < m->npct; i++)
+		for (unsigned j = i; j > 0 && m->pct[j - 1] > m->pct[j]; j--) {
+			double t = m->pct[j];
+			m->pct[j] = m->pct[j - 1];
+			m->pct[j - 1] = t;
+		}
+}
+
+/* Add the final object of a json result file. */
+static void add_final(struct merge *m, json_t *fin, int want_pct_keys)
+{
+	json_t *lat = json_object_get(fin, "latency_ms"), *host, *pcts;
+	double t;
+	int have_min, have_max, have_sum;
+	unsigned i;
+
+	for (i = 0; i < C_NUM; i++)
+		m->ctr[i] += json_u64(fin, ctr_names[i]);
+	if (!json_object_get(fin, "queries"))
+		m->ctr[C_QUERIES] += json_u64(fin, "reads") + json_u64(fin, "writes") +
+		                     json_u64(fin, "other");
+	for (i = 0; i < R_NUM; i++)
+		m->rate[i] += json_num(fin, rate_names[i], NULL);
+	t = json_num(fin, "total_time", NULL);
+	if (t == 0)
+		t = json_num(fin, "time", NULL);
+	if (t > m->total_time)
+		m->total_time = t;
+	if (json_is_object(lat) && json_u64(fin, "events") > 0) {
+		double mn = json_num(lat, "min", &have_min);
+		double mx = json_num(lat, "max", &have_max);
+		double sum = json_num(lat, "sum", &have_sum);
+		if (have_min && (!m->have_lat || mn < m->lat_min_ms))
+			m->lat_min_ms = mn;
+		if (have_max && (!m->have_lat || mx > m->lat_max_ms))
+			m->lat_max_ms = mx;
+		if (!have_sum)  /* avg * events */
+			sum = json_num(lat, "avg", NULL) * (double)json_u64(fin, "events");
+		m->lat_sum_ms += sum;
+		m->have_lat = 1;
+	}
+	pcts = json_is_object(lat) ? json_object_get(lat, "percentiles") : NULL;
+	if (want_pct_keys && json_is_object(pcts)) {
+		const char *key;
+		json_t *v;
+		json_object_foreach(pcts, key, v)
+			add_pct_key(m, key);
+	}
+	host = json_object_get(fin, "hostname");
+	json_array_append_new(m->hosts, json_string(json_is_string(host) ?
+	                                            json_string_value(host) : "?"));
+}
+
+/* A json lines file: every non-empty line one object; the last "final"
+ * line is used. */
+static int read_json(struct merge *m, const char *path, FILE *f, int want_pct_keys)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	unsigned lineno = 0;
+	json_t *fin = NULL;
+	int rc = 1;
+
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		json_error_t err;
+		json_t *o, *type;
+
+		lineno++;
+		if (strspn(line, " \t\r\n") == (size_t)n)
+			continue;
+		o = json_loads(line, JSON_DECODE_ANY, &err);
+		if (!json_is_object(o)) {
+			log_msg(LOG_FATAL, "merge: '%s' line %u: not a JSON object%s%s",
+			        path, lineno, o ? "" : ": ", o ? "" : err.text);
+			json_decref(o);
+			goto out;
+		}
+		type = json_object_get(o, "type");
+		if (json_is_string(type) && strcmp(json_string_value(type), "final") == 0) {
+			json_decref(fin);
+			fin = o;
+		} else {
+			json_decref(o);
+		}
+	}
+	if (!fin) {
+		log_msg(LOG_FATAL, "merge: '%s' has no \"type\":\"final\" line (an interrupted run, or not --report-format=json output)",
+		        path);
+		goto out;
+	}
+	add_final(m, fin, want_pct_keys);
+	m->njson++;
+	rc = 0;
+out:
+	json_decref(fin);
+	free(line);
+	return rc;
+}
+
+/* ---- hdr logs ---------------------------------------------------------- */
+
+static struct hdr_hist *tag_hist(struct merge *m, const char *name)
+{
+	struct merge_tag *t;
+	unsigned i;
+
+	for (i = 0; i < m->ntags; i++)
+		if (strcmp(m->tags[i].name, name) == 0)
+			return m->tags[i].h;
+	t = realloc(m->tags, (m->ntags + 1) * sizeof(*t));
+	if (!t)
+		return NULL;
+	m->tags = t;
+	t += m->ntags;
+	t->h = NULL;
+	if (!(t->name = strdup(name)) ||
+	    hdr_create(1, MERGE_HIGHEST, m->sig_figs, &t->h)) {
+		free(t->name);
+		return NULL;
+	}
+	m->ntags++;
+	return t->h;
+}
+
+static int read_hdr(struct merge *m, const char *path, FILE *f)
+{
+	char *line = NULL;
+	size_t cap = 0, cursor;
+	unsigned lineno = 0;
+	int rc = 1, r;
+	int64_t v, c;
+	double first = 0, end = 0;
+	unsigned nint = 0;
+
+	while (getline(&line, &cap, f) >= 0) {
+		struct hdrlog_line l;
+		struct hdr_hist *h = NULL;
+
+		lineno++;
+		r = hdrlog_parse_line(line, &l);
+		if (r == 0)
+			continue;
+		if (r < 0) {
+			log_msg(LOG_FATAL, "merge: '%s' line %u: not an hdr log interval line",
+			        path, lineno);
+			goto out;
+		}
+		r = hdrlog_decode(l.b64, l.b64_len, &h);
+		if (r) {
+			log_msg(LOG_FATAL, "merge: '%s' line %u: cannot decode the histogram: %s",
+			        path, lineno, r == -ENOMEM ? "out of memory" :
+			        "corrupt base64/zlib/V2 payload");
+			goto out;
+		}
+		if (m->sig_figs == 0) {
+			m->sig_figs = hdr_sig_figs(h);
+			m->sig_file = path;
+			if (hdr_create(1, MERGE_HIGHEST, m->sig_figs, &m->h)) {
+				hdr_destroy(h);
+				log_msg(LOG_FATAL, "merge: out of memory");
+				goto out;
+			}
+		} else if (hdr_sig_figs(h) != m->sig_figs) {
+			log_msg(LOG_FATAL, "merge: '%s' line %u: histogram with %d significant digits, but '%s' has %d: logs with different --hdr-sig-figs cannot be merged exactly",
+			        path, lineno, hdr_sig_figs(h), m->sig_file, m->sig_figs);
+			hdr_destroy(h);
+			goto out;
+		}
+		/* per-label (Tag=) lines are merged per label, apart from the
+		 * overall latency */
+		if (l.tag != NULL) {
+			struct hdr_hist *th = tag_hist(m, l.tag);
+			if (!th) {
+				hdr_destroy(h);
+				log_msg(LOG_FATAL, "merge: out of memory");
+				goto out;
+			}
+			cursor = 0;
+			while (hdr_next_bucket(h, &cursor, &v, &c))
+				hdr_record_n(th, v, c);
+		} else {
+			cursor = 0;
+			while (hdr_next_bucket(h, &cursor, &v, &c))
+				hdr_record_n(m->h, v, c);
+			if (nint == 0 || l.start_s < first)
+				first = l.start_s;
+			if (nint == 0 || l.start_s + l.length_s > end)
+				end = l.start_s + l.length_s;
+			nint++;
+			m->intervals++;
+		}
+		hdr_destroy(h);
+	}
+	if (end - first > m->hdr_time)
+		m->hdr_time = end - first;
+	m->nhdr++;
+	rc = 0;
+out:
+	free(line);
+	return rc;
+}
+
+/* ---- one file ---------------------------------------------------------- */
+
+static int read_file(struct merge *m, const char *path, int want_pct_keys)
+{
+	FILE *f = fopen(path, "r");
+	int c, rc;
+
+	if (!f) {
+		log_msg(LOG_FATAL, "merge: cannot open '%s': %s", path, strerror(errno));
+		return 1;
+	}
+	/* recognize by the first non-blank character */
+	do
+		c = getc(f);
+	while (c == ' ' || c == '\t' || c == '\r' || c == '\n');
+	if (ferror(f)) {
+		log_msg(LOG_FATAL, "merge: cannot read '%s': %s", path, strerror(errno));
+		fclose(f);
+		return 1;
+	}
+	rewind(f);
+	if (c == '{')
+		rc = read_json(m, path, f, want_pct_keys);
+	else if (c == '#' || c == '"' || c == 'T' || (c >= '0' && c <= '9'))
+		rc = read_hdr(m, path, f);
+	else {
+		log_msg(LOG_FATAL, "merge: '%s' is %s: expected --report-format=json output or an --hdr-log file",
+		        path, c == EOF ? "empty" : "neither a json result nor an hdr log");
+		rc = 1;
+	}
+	if (rc == 0 && ferror(f)) {
+		log_msg(LOG_FATAL, "merge: cannot read '%s': %s", path, strerror(errno));
+		rc = 1;
+	}
+	fclose(f);
+	return rc;
+}
+
+/* ---- output ------------------------------------------------------------ */
+
+static void lat_line(const char *label, const char *value)
+{
+	int pad = 53 - 9 - (int)strlen(label) - (int)strlen(value);
+	printf("         %s%*s%s\n", label, pad > 1 ? pad : 1, "", value);
+}
+
+static void lat_line_ms(const char *label, double ms)
+{
+	char v[64];
+	snprintf(v, sizeof(v), "%.2f", ms);
+	lat_line(label, v);
+}
+
+static double hist_pct_ms(const struct hdr_hist *h, double p)
+{
+	return h && hdr_count(h) ? hdr_value_at_percentile(h, p) / NS_PER_MS : 0;
+}
+
+static double pct_ms(const struct merge *m, double p)
+{
+	return hist_pct_ms(m->h, p);
+}
+
+/* Latency min/max/avg/sum: exact from the json lines, else the histogram. */
+static void latency(const struct merge *m, uint64_t events, double *mn,
+                    double *avg, double *mx, double *sum)
+{
+	if (m->have_lat) {
+		*mn = m->lat_min_ms;
+		*mx = m->lat_max_ms;
+		*sum = m->lat_sum_ms;
+		*avg = events ? m->lat_sum_ms / (double)events : 0;
+	} else if (m->h && hdr_count(m->h)) {
+		*mn = hdr_min(m->h) / NS_PER_MS;
+		*mx = hdr_max(m->h) / NS_PER_MS;
+		*avg = hdr_mean(m->h) / NS_PER_MS;
+		*sum = *avg * (double)hdr_count(m->h);
+	} else {
+		*mn = *avg = *mx = *sum = 0;
+	}
+}
+
+static void print_text(const struct merge *m, uint64_t events, double total)
+{
+	uint64_t r = m->ctr[C_READS], w = m->ctr[C_WRITES], o = m->ctr[C_OTHER];
+	uint64_t q = r + w + o;
+	double mn, avg, mx, sum;
+	size_t i;
+
+	printf("Merged %u json result file(s) and %u hdr log(s)", m->njson, m->nhdr);
+	if (json_array_size(m->hosts)) {
+		printf(" from client host(s):");
+		for (i = 0; i < json_array_size(m->hosts); i++)
+			printf("%s %s", i ? "," : "",
+			       json_string_value(json_array_get(m->hosts, i)));
+	}
+	printf("\n\n");
+	if (q) {
+		printf("SQL statistics:\n");
+		printf("    queries performed:\n");
+		printf("        read:                            %llu\n", (unsigned long long)r);
+		printf("        write:                           %llu\n", (unsigned long long)w);
+		printf("        other:                           %llu\n", (unsigned long long)o);
+		printf("        total:                           %llu\n", (unsigned long long)q);
+		printf("    transactions:                        %-6llu (%.2f per sec.)\n",
+		       (unsigned long long)events, m->rate[R_EPS]);
+		printf("    queries:                             %-6llu (%.2f per sec.)\n",
+		       (unsigned long long)q, m->rate[R_READS] + m->rate[R_WRITES] + m->rate[R_OTHER]);
+		printf("    ignored errors:                      %-6llu (%.2f per sec.)\n",
+		       (unsigned long long)m->ctr[C_ERRORS], m->rate[R_ERRORS]);
+		printf("    reconnects:                          %-6llu (%.2f per sec.)\n",
+		       (unsigned long long)m->ctr[C_RECONNECTS], m->rate[R_RECONNECTS]);
+		printf("\n");
+	}
+	printf("General statistics:\n");
+	printf("    total time:                          %.4fs\n", total);
+	printf("    total number of events:              %llu\n", (unsigned long long)events);
+	if (m->njson) {
+		printf("    events per second:                   %.2f\n", m->rate[R_EPS]);
+		printf("    threads:                             %llu\n",
+		       (unsigned long long)m->ctr[C_THREADS]);
+	}
+	printf("\nLatency (ms):\n");
+	latency(m, events, &mn, &avg, &mx, &sum);
+	lat_line_ms("min:", mn);
+	lat_line_ms("avg:", avg);
+	lat_line_ms("max:", mx);
+	if (m->nhdr) {
+		for (i = 0; i < m->npct; i++) {
+			char label[64];
+			snprintf(label, sizeof(label), "%.10gth percentile:", m->pct[i]);
+			lat_line_ms(label, pct_ms(m, m->pct[i]));
+		}
+	} else {
+		printf("         percentiles: not available: exact merged percentiles need the runs' --hdr-log files\n");
+	}
+	lat_line_ms("sum:", sum);
+	if (m->ntags) {
+		printf("\nLatency by label (ms; count, then %s", m->npct ? "" : "max):\n");
+		for (i = 0; i < m->npct; i++)
+			printf("%.10g%%%s", m->pct[i], i + 1 < m->npct ? "/" : "/max):\n");
+		for (i = 0; i < m->ntags; i++) {
+			const struct hdr_hist *th = m->tags[i].h;
+			printf("    %-24s %10lld  ", m->tags[i].name, (long long)hdr_count(th));
+			for (unsigned j = 0; j < m->npct; j++)
+				printf("%.2f/", hist_pct_ms(th, m->pct[j]));
+			printf("%.2f\n", hdr_count(th) ? hdr_max(th) / NS_PER_MS : 0);
+		}
+	}
+	printf("\nThreads fairness:\n");
+	printf("    not available for merged results\n");
+}
+
+static int print_json(const struct merge *m, uint64_t events, double total)
+{
+	json_t *o = json_object(), *lat = json_object(), *pcts;
+	double mn, avg, mx, sum;
+	char *s;
+	unsigned i;
+
+	json_object_set_new(o, "type", json_string("merged"));
+	json_object_set_new(o, "files", json_incref(m->files));
+	json_object_set_new(o, "json_files", json_integer(m->njson));
+	json_object_set_new(o, "hdr_logs", json_integer(m->nhdr));
+	json_object_set_new(o, "hosts", json_incref(m->hosts));
+	json_object_set_new(o, "total_time", json_real(total));
+	json_object_set_new(o, "threads", json_integer((json_int_t)m->ctr[C_THREADS]));
+	json_object_set_new(o, "events", json_integer((json_int_t)events));
+	for (i = C_READS; i < C_THREADS; i++)
+		json_object_set_new(o, ctr_names[i], json_integer((json_int_t)m->ctr[i]));
+	for (i = 0; i < R_NUM; i++)
+		json_object_set_new(o, rate_names[i], json_real(m->rate[i]));
+	json_object_set_new(o, "tps", json_real(m->rate[R_EPS]));
+	latency(m, events, &mn, &avg, &mx, &sum);
+	json_object_set_new(lat, "min", json_real(mn));
+	json_object_set_new(lat, "avg", json_real(avg));
+	json_object_set_new(lat, "max", json_real(mx));
+	json_object_set_new(lat, "sum", json_real(sum));
+	if (m->nhdr) {
+		pcts = json_object();
+		for (i = 0; i < m->npct; i++) {
+			char key[32];
+			snprintf(key, sizeof(key), "%.10g", m->pct[i]);
+			json_object_set_new(pcts, key, json_real(pct_ms(m, m->pct[i])));
+		}
+		json_object_set_new(lat, "percentiles", pcts);
+	} else {
+		json_object_set_new(lat, "percentiles", json_null());
+	}
+	json_object_set_new(lat, "percentiles_exact", json_boolean(m->nhdr > 0));
+	json_object_set_new(lat, "hdr_count",
+	                    json_integer(m->h ? (json_int_t)hdr_count(m->h) : 0));
+	json_object_set_new(o, "latency_ms", lat);
+	json_object_set_new(o, "hdr_intervals", json_integer(m->intervals));
+	if (m->ntags) {
+		json_t *labels = json_object();
+		for (i = 0; i < m->ntags; i++) {
+			const struct hdr_hist *th = m->tags[i].h;
+			json_t *t = json_object();
+			pcts = json_object();
+			for (unsigned j = 0; j < m->npct; j++) {
+				char key[32];
+				snprintf(key, sizeof(key), "%.10g", m->pct[j]);
+				json_object_set_new(pcts, key, json_real(hist_pct_ms(th, m->pct[j])));
+			}
+			json_object_set_new(t, "count", json_integer((json_int_t)hdr_count(th)));
+			json_object_set_new(t, "min", json_real(hdr_count(th) ? hdr_min(th) / NS_PER_MS : 0));
+			json_object_set_new(t, "avg", json_real(hdr_mean(th) / NS_PER_MS));
+			json_object_set_new(t, "max", json_real(hdr_count(th) ? hdr_max(th) / NS_PER_MS : 0));
+			json_object_set_new(t, "percentiles", pcts);
+			json_object_set_new(labels, m->tags[i].name, t);
+		}
+		json_object_set_new(o, "labels", labels);
+	}
+	s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	json_decref(o);
+	if (!s) {
+		log_msg(LOG_FATAL, "merge: out of memory");
+		return 1;
+	}
+	printf("%s\n", s);
+	free(s);
+	return 0;
+}
+
+/* ---- entry point ------------------------------------------------------- */
+
+int merge_main(const char *const *files, unsigned nfiles)
+{
+	struct merge m;
+	const char *fmt = opt_get_string("report-format");
+	int json_out = 0, rc = 1, pct_opt = opt_is_set("percentile");
+	uint64_t events;
+	double total;
+	unsigned i;
+
+	memset(&m, 0, sizeof(m));
+	if (fmt && strcmp(fmt, "json") == 0)
+		json_out = 1;
+	else if (fmt && strcmp(fmt, "text") != 0) {
+		log_msg(LOG_FATAL, "merge: invalid value for the 'report-format' option: '%s' (expected text or json)", fmt);
+		return 1;
+	}
+	if (nfiles == 0) {
+		fprintf(stderr, "Usage: bench merge [--percentile=LIST] [--report-format=text|json] FILE...\n"
+		        "FILEs: --report-format=json results and --hdr-log files of runs made at the same time\n");
+		return 1;
+	}
+	if (pct_opt) {
+		char err[256];
+		int n = core_parse_percentiles(opt_get_string("percentile"), m.pct,
+		                               MERGE_MAX_PCT, err, sizeof(err));
+		if (n < 0) {
+			fprintf(stderr, "%s\n", err);
+			return 1;
+		}
+		m.npct = (unsigned)n;
+	}
+	m.hosts = json_array();
+	m.files = json_array();
+	for (i = 0; i < nfiles; i++) {
+		json_array_append_new(m.files, json_string(files[i]));
+		if (read_file(&m, files[i], !pct_opt))
+			goto out;
+	}
+	if (!pct_opt) {
+		if (m.npct == 0)
+			m.pct[m.npct++] = 95;
+		sort_pct(&m);
+	}
+	if (m.njson) {
+		events = m.ctr[C_EVENTS];
+		total = m.total_time;
+		if (m.h && (uint64_t)hdr_count(m.h) != events)
+			log_msg(LOG_WARNING, "merge: the hdr logs hold %lld events, the json results %llu: were they written by the same runs?",
+			        (long long)hdr_count(m.h), (unsigned long long)events);
+	} else {
+		events = m.h ? (uint64_t)hdr_count(m.h) : 0;
+		total = m.hdr_time;
+		m.rate[R_EPS] = total > 0 ? events / total : 0;
+	}
+	rc = json_out ? print_json(&m, events, total) : (print_text(&m, events, total), 0);
+out:
+	json_decref(m.hosts);
+	json_decref(m.files);
+	hdr_destroy(m.h);
+	for (i = 0; i < m.ntags; i++) {
+		free(m.tags[i].name);
+		hdr_destroy(m.tags[i].h);
+	}
+	free(m.tags);
+	return rc;
+}
