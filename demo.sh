@@ -7,6 +7,7 @@
 # usage: ./demo.sh            # MariaDB
 #        DB=pgsql ./demo.sh   # PostgreSQL
 # env:   TIME (30) THREADS (2) TABLES (4) TABLE_SIZE (10000) SKIP_INSTALL=1
+#        BENCH=path (use that binary instead of building ./bench)
 set -euo pipefail
 cd "$(dirname "$0")"
 DB=${DB:-mysql}
@@ -30,11 +31,16 @@ if [ "${SKIP_INSTALL:-0}" != 1 ] && [ "$(id -u)" = 0 ]; then
 		postgresql openssl >/dev/null
 fi
 
-if [ ! -x ./bench ] || [ -n "$(find src lua -newer ./bench -print -quit 2>/dev/null)" ]; then
-	echo "== building"
-	{ [ -f configure ] || ./autogen.sh; } >/dev/null
-	[ -f Makefile ] || ./configure -q
-	make -s -j"$(nproc)" >/dev/null
+if [ -n "${BENCH:-}" ]; then
+	bench=$BENCH
+else
+	bench=./bench
+	if [ ! -x ./bench ] || [ -n "$(find src lua -newer ./bench -print -quit 2>/dev/null)" ]; then
+		echo "== building"
+		{ [ -f configure ] || ./autogen.sh; } >/dev/null
+		[ -f Makefile ] || ./configure -q
+		make -s -j"$(nproc)" >/dev/null
+	fi
 fi
 
 . tests/lib/dbserver.sh
@@ -55,7 +61,7 @@ run() {
 	echo "== \$ $*" | sed -E 's/(--(mysql|pgsql)-password=)[^ ]*/\1*****/'
 	"$@"
 }
-run ./bench oltp_read_write "${conn[@]}" "${opts[@]}" prepare
-run ./bench oltp_read_write "${conn[@]}" "${opts[@]}" --time="$TIME" --report-interval=5 run
-run ./bench oltp_read_write "${conn[@]}" "${opts[@]}" cleanup
+run "$bench" oltp_read_write "${conn[@]}" "${opts[@]}" prepare
+run "$bench" oltp_read_write "${conn[@]}" "${opts[@]}" --time="$TIME" --report-interval=$(( TIME < 5 ? 1 : 5 )) run
+run "$bench" oltp_read_write "${conn[@]}" "${opts[@]}" cleanup
 echo "== done; stopping the server"
