@@ -285,14 +285,7 @@ end
 
 local MiB = 1024 * 1024
 
-local function stamp(t)
-   local step = tonumber(sysbench.opt.report_interval) or 1
-   local d = 0
-   while d < 3 and math.abs(step * 10^d - math.floor(step * 10^d + 0.5)) > 1e-9 do
-      d = d + 1
-   end
-   return string.format("[ %." .. d .. "fs ]", t)
-end
+local stamp = require("workload_util").stamp
 
 sysbench.hooks.report_intermediate = function(stat)
    local t = stat.time_interval > 0 and stat.time_interval or 1

@@ -122,15 +122,7 @@ end
 
 local MiB = 1024 * 1024
 
--- "[ 1s ]" with as many decimals as the report interval has.
-local function stamp(t)
-   local step = tonumber(sysbench.opt.report_interval) or 1
-   local d = 0
-   while d < 3 and math.abs(step * 10^d - math.floor(step * 10^d + 0.5)) > 1e-9 do
-      d = d + 1
-   end
-   return string.format("[ %." .. d .. "fs ]", t)
-end
+local stamp = require("workload_util").stamp
 
 -- As sysbench: MiB/s from the events of the interval.
 sysbench.hooks.report_intermediate = function(stat)

@@ -13,4 +13,15 @@ function M.uint_option(name, min)
    return v
 end
 
+-- "[ 1s ]" for an interval report at t seconds, with as many decimals as
+-- --report-interval has (the C reports use the same rule).
+function M.stamp(t)
+   local step = tonumber(sysbench.opt.report_interval) or 1
+   local d = 0
+   while d < 3 and math.abs(step * 10^d - math.floor(step * 10^d + 0.5)) > 1e-9 do
+      d = d + 1
+   end
+   return string.format("[ %." .. d .. "fs ]", t)
+end
+
 return M
