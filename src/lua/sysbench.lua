@@ -7,6 +7,20 @@ local ffi = ffi
 local C = ffi.C
 
 sysbench.error = { NONE = 0, RESTART_EVENT = 1 }
+
+-- print() writes its arguments and the newline in separate calls, so lines
+-- of threads printing at once could interleave; write each line at once.
+do
+   local stdout, tostring, select, concat = io.stdout, tostring, select, table.concat
+   function print(...)
+      local n = select("#", ...)
+      local t = {}
+      for i = 1, n do
+         t[i] = tostring((select(i, ...)))
+      end
+      stdout:write(concat(t, "\t", 1, n) .. "\n")
+   end
+end
 sysbench.hooks = sysbench.hooks or {}
 sysbench.opt = sysbench.opt or {}
 

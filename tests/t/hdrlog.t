@@ -5,7 +5,7 @@ with the npm package hdr-histogram-js (.ci/run installs it into
 tests/lib/node_modules).
 
   $ command -v node >/dev/null || echo "FAIL: node is not installed (Debian package nodejs)"
-  $ test -d "$BENCH_SRCDIR/tests/lib/node_modules/hdr-histogram-js" ||
+  $ test -d "$BENCH_NODE_MODULES/hdr-histogram-js" ||
   >   echo "FAIL: hdr-histogram-js missing: npm install --prefix tests/lib --no-save hdr-histogram-js"
 
 A run with interval reports; every harvest of the statistics becomes one

@@ -5,7 +5,7 @@ all events (computed from the hdr logs, never averaged).
 
   $ B="$BENCH"
   $ command -v node >/dev/null || echo "FAIL: node is not installed (Debian package nodejs)"
-  $ test -d "$BENCH_SRCDIR/tests/lib/node_modules/hdr-histogram-js" ||
+  $ test -d "$BENCH_NODE_MODULES/hdr-histogram-js" ||
   >   echo "FAIL: hdr-histogram-js missing: npm install --prefix tests/lib --no-save hdr-histogram-js"
 
 Two clients at the same time:
@@ -72,7 +72,7 @@ runs' events: hdr-histogram-js decodes both logs and adds them up.
 
   $ cat > union.js <<'JS'
   > const fs = require("fs");
-  > const hdr = require(process.env.BENCH_SRCDIR + "/tests/lib/node_modules/hdr-histogram-js");
+  > const hdr = require(process.env.BENCH_NODE_MODULES + "/hdr-histogram-js");
   > let u = null;
   > for (const f of process.argv.slice(2)) {
   >   const r = new hdr.HistogramLogReader(fs.readFileSync(f, "utf8"), 64);
