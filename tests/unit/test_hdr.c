@@ -13,6 +13,7 @@
 
 #include "stats/hdr.h"
 #include "tap.h"
+#include "hdr_testutil.h"
 
 #define LOWEST  1
 #define HIGHEST (3600LL * 1000000000LL)
@@ -173,24 +174,6 @@ static void test_distribution(const struct dist *d, size_t n)
 	free(v);
 }
 
-/* Bucket-by-bucket equality via the public iterator. */
-static int same_buckets(const struct hdr_hist *a, const struct hdr_hist *b)
-{
-	size_t ca = 0, cb = 0;
-	int64_t va, na, vb, nb;
-	int ra, rb;
-
-	for (;;) {
-		ra = hdr_next_bucket(a, &ca, &va, &na);
-		rb = hdr_next_bucket(b, &cb, &vb, &nb);
-		if (ra != rb)
-			return 0;
-		if (!ra)
-			return 1;
-		if (va != vb || na != nb)
-			return 0;
-	}
-}
 
 static void test_merge(size_t n)
 {

@@ -13,6 +13,7 @@
 #include "stats/hdr.h"
 #include "stats/hdrlog.h"
 #include "tap.h"
+#include "hdr_testutil.h"
 
 #define HOUR_NS (3600LL * 1000000000LL)
 
@@ -357,24 +358,6 @@ static void test_log_file(void)
 
 /* hdrlog_decode() round-trips hdrlog_encode(): same slots and counts, so
  * the same percentiles; malformed payloads are -EINVAL. */
-static int same_buckets(const struct hdr_hist *a, const struct hdr_hist *b)
-{
-	size_t ca = 0, cb = 0;
-	int64_t va, na, vb, nb;
-	int ra, rb;
-
-	for (;;) {
-		ra = hdr_next_bucket(a, &ca, &va, &na);
-		rb = hdr_next_bucket(b, &cb, &vb, &nb);
-		if (ra != rb)
-			return 0;
-		if (!ra)
-			return 1;
-		if (va != vb || na != nb)
-			return 0;
-	}
-}
-
 static void test_decode(void)
 {
 	int good = 1;

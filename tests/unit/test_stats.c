@@ -18,6 +18,7 @@
 
 #include "stats/stats.h"
 #include "tap.h"
+#include "hdr_testutil.h"
 
 #define MAXW 4
 
@@ -78,23 +79,6 @@ static void *writer_main(void *arg)
 	return NULL;
 }
 
-static int same_buckets(const struct hdr_hist *a, const struct hdr_hist *b)
-{
-	size_t ca = 0, cb = 0;
-	int64_t va, na, vb, nb;
-	int ra, rb;
-
-	for (;;) {
-		ra = hdr_next_bucket(a, &ca, &va, &na);
-		rb = hdr_next_bucket(b, &cb, &vb, &nb);
-		if (ra != rb)
-			return 0;
-		if (!ra)
-			return 1;
-		if (va != vb || na != nb)
-			return 0;
-	}
-}
 
 static void nap_us(long us)
 {
