@@ -11,6 +11,8 @@
 
 #include "db/driver.h"
 #include "lua/ffi_api.h"
+#include "sched/sched.h"
+#include "util/clock.h"
 #include "stats/report.h"
 #include "stats/stats.h"
 #include "util/log.h"
@@ -39,6 +41,7 @@ struct db_stmt_core {
 	size_t sql_len;
 	char *buf;          /* emulated statements: the expanded SQL */
 	size_t buf_cap;
+	int kind;           /* enum stats_stmt_kind of sql */
 };
 
 static void db_report_error(db_conn *c, const char *fn, const char *sql, size_t len);
@@ -49,6 +52,7 @@ static pthread_mutex_t db_mu = PTHREAD_MUTEX_INITIALIZER;
 static unsigned db_conn_seq;
 static int db_ps_disabled = -1;
 static int db_debug_on = -1;
+static int db_stmt_stats = -1;  /* --report-statements */
 
 static const struct opt_def db_general_opts[] = {
 	{ "db-driver", OPT_STRING, "specifies database driver to use ('help' to get list of available drivers)", "mysql", 0, 0, 0, NULL },
@@ -133,6 +137,25 @@ bool db_debug(void)
 	if (db_debug_on < 0)
 		db_debug_on = opt_get_bool("db-debug");
 	return db_debug_on;
+}
+
+/* The calling worker's recorder when --report-statements is on, else NULL
+ * (then statements are not timed at all). */
+static inline struct stats_thread *db_stmt_recorder(void)
+{
+	if (__builtin_expect(db_stmt_stats < 0, 0))
+		db_stmt_stats = opt_get_bool("report-statements");
+	return db_stmt_stats ? sched_stats_self() : NULL;
+}
+
+/* Record one statement of kind (< 0: classify sql) that began at t0. */
+static void db_stmt_done(struct stats_thread *t, int kind, const char *sql,
+                         size_t len, int64_t t0, int ok)
+{
+	int64_t t1 = clock_now_ns();
+	if (kind < 0)
+		kind = (int)stats_stmt_classify(sql, len);
+	stats_record_stmt(t, (enum stats_stmt_kind)kind, t1, t1 - t0, ok);
 }
 
 bool db_code_in_list(const char *opt, const char *code)
@@ -332,9 +355,12 @@ static inline void db_count(const db_result *rs)
 	bench_stat_add(ctr[rs->kind], 1);
 }
 
-db_result *db_query(db_conn *c, const char *sql, size_t len)
+/* db_query for a statement of a known kind (< 0: classify if needed). */
+static db_result *db_query_kind(db_conn *c, const char *sql, size_t len, int kind)
 {
 	struct db_conn_core *k = c->core;
+	struct stats_thread *t = db_stmt_recorder();
+	int64_t t0 = t ? clock_now_ns() : 0;
 	int rc;
 	db_release_result(c);
 	memset(&k->rs, 0, sizeof(k->rs));
@@ -342,6 +368,8 @@ db_result *db_query(db_conn *c, const char *sql, size_t len)
 	if (db_debug())
 		log_msg(LOG_NOTICE, "DEBUG: Query: %.*s", (int)len, sql);
 	rc = c->driver->ops->query(c, sql, len, &k->rs);
+	if (t)
+		db_stmt_done(t, kind, sql, len, t0, rc == 0);
 	if (rc) {
 		if (c->error == DB_ERROR_NONE)
 			c->error = DB_ERROR_FATAL;
@@ -352,6 +380,11 @@ db_result *db_query(db_conn *c, const char *sql, size_t len)
 	c->error = DB_ERROR_NONE;
 	db_count(&k->rs);
 	return &k->rs;
+}
+
+db_result *db_query(db_conn *c, const char *sql, size_t len)
+{
+	return db_query_kind(c, sql, len, -1);
 }
 
 /* '?' placeholders outside quoted literals. */
@@ -396,6 +429,7 @@ db_stmt *db_prepare(db_conn *c, const char *sql, size_t len)
 	memcpy(k->sql, sql, len);
 	k->sql[len] = 0;
 	k->sql_len = len;
+	k->kind = (int)stats_stmt_classify(sql, len);
 	if (!db_ps_disabled && (o->caps & DB_CAP_PREPARED)) {
 		if (db_debug())
 			log_msg(LOG_NOTICE, "DEBUG: Prepare: %.*s", (int)len, sql);
@@ -526,6 +560,8 @@ db_result *db_execute(db_stmt *st)
 	db_conn *c = st->conn;
 	struct db_conn_core *ck = c->core;
 	struct db_stmt_core *k = st->core;
+	struct stats_thread *t;
+	int64_t t0;
 	size_t len;
 	int rc;
 
@@ -534,14 +570,18 @@ db_result *db_execute(db_stmt *st)
 			db_set_error(c, DB_ERROR_FATAL, 0, "", "out of memory");
 			return NULL;
 		}
-		return db_query(c, k->buf, len);
+		return db_query_kind(c, k->buf, len, k->kind);
 	}
 	db_release_result(c);
 	memset(&ck->rs, 0, sizeof(ck->rs));
 	ck->rs.conn = c;
 	if (db_debug())
 		log_msg(LOG_NOTICE, "DEBUG: Execute: %.*s", (int)k->sql_len, k->sql);
+	t = db_stmt_recorder();
+	t0 = t ? clock_now_ns() : 0;
 	rc = c->driver->ops->execute(st, &ck->rs);
+	if (t)
+		db_stmt_done(t, k->kind, k->sql, k->sql_len, t0, rc == 0);
 	if (rc) {
 		if (c->error == DB_ERROR_NONE)
 			c->error = DB_ERROR_FATAL;

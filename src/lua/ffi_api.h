@@ -58,6 +58,15 @@ void sb_event_stop(int thread_id);
  * of the calling worker thread. No-op outside a worker. */
 void bench_stat_add(int counter, uint64_t n);
 
+/* sysbench.stats.label(): the id of label `name` (registered on first
+ * use), or -22 (EINVAL: not 1..63 characters of [A-Za-z0-9_.-], or starting
+ * with "stmt.") or -28
+ * (ENOSPC: 64 labels exist). Thread-safe. */
+int bench_label_id(const char *name);
+/* Label the calling worker's event in progress (no-op outside a worker or
+ * an event). */
+void bench_event_label(int id);
+
 /* Events the calling worker has started (counts restarts of one event as
  * one). */
 uint64_t bench_thread_events(void);

@@ -81,6 +81,36 @@ sysbench.histogram = {
    end,
 }
 
+-- ---- event labels (bench) --------------------------------------------------
+-- sysbench.stats.label("new_order") inside event() files the event under
+-- that label too: the final report, json results and --hdr-log then break
+-- latency and errors down per label.
+
+do
+   local label_ids = {}   -- name -> id, per lua_State (no lock per call)
+   local label_id, event_label = C.bench_label_id, C.bench_event_label
+   sysbench.stats = sysbench.stats or {}
+   sysbench.stats.label = function(name)
+      local id = label_ids[name]
+      if id == nil then
+         if type(name) ~= "string" then
+            error("sysbench.stats.label: the label must be a string, not a "
+                     .. type(name), 2)
+         end
+         id = label_id(name)
+         if id == -28 then
+            error("sysbench.stats.label: too many labels (at most 64)", 2)
+         elseif id < 0 then
+            error(string.format("sysbench.stats.label: invalid label '%s' "
+                     .. "(1..63 characters of A-Z a-z 0-9 _ . -, not "
+                     .. "starting with 'stmt.')", name), 2)
+         end
+         label_ids[name] = id
+      end
+      event_label(id)
+   end
+end
+
 -- ---- the event loop ----------------------------------------------------------
 
 -- Runs events until the scheduler says stop. pcall wraps the whole loop,

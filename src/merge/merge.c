@@ -36,11 +36,18 @@ static const char *const rate_names[R_NUM] = {
 	"errors_per_sec", "reconnects_per_sec", "qps"
 };
 
-/* The merged histogram of one Tag= (label) of the hdr logs. */
+/* One label (sysbench.stats.label) or statement kind: its hdr log lines
+ * (Tag=<label>, Tag=stmt.<kind>) merged into h, its json counters summed.
+ * Statement kinds are named "stmt.<kind>" here too. */
 struct merge_tag {
 	char *name;
-	struct hdr_hist *h;
+	struct hdr_hist *h;             /* NULL until an hdr log line */
+	uint64_t json_events, json_errors;
+	int in_json;
 };
+
+#define STMT_PREFIX "stmt."
+static const double stmt_pcts[] = { 50, 95, 99 };  /* --report-statements */
 
 struct merge {
 	unsigned njson, nhdr;
@@ -109,6 +116,51 @@ static void sort_pct(struct merge *m)
 		}
 }
 
+/* The entry of label or statement kind `name`, created on first use. NULL:
+ * out of memory. */
+static struct merge_tag *find_tag(struct merge *m, const char *name)
+{
+	struct merge_tag *t;
+	unsigned i;
+
+	for (i = 0; i < m->ntags; i++)
+		if (strcmp(m->tags[i].name, name) == 0)
+			return &m->tags[i];
+	t = realloc(m->tags, (m->ntags + 1) * sizeof(*t));
+	if (!t)
+		return NULL;
+	m->tags = t;
+	t += m->ntags;
+	memset(t, 0, sizeof(*t));
+	if (!(t->name = strdup(name)))
+		return NULL;
+	m->ntags++;
+	return t;
+}
+
+/* Sum the per-label ("labels": events) or per-statement ("statements":
+ * count) counters of a json final object. */
+static int add_json_tags(struct merge *m, json_t *obj, const char *prefix,
+                         const char *count_key)
+{
+	const char *key;
+	json_t *v;
+	char name[128];
+
+	if (!json_is_object(obj))
+		return 0;
+	json_object_foreach(obj, key, v) {
+		struct merge_tag *t;
+		snprintf(name, sizeof(name), "%s%s", prefix, key);
+		if (!(t = find_tag(m, name)))
+			return -ENOMEM;
+		t->json_events += json_u64(v, count_key);
+		t->json_errors += json_u64(v, "errors");
+		t->in_json = 1;
+	}
+	return 0;
+}
+
 /* Add the final object of a json result file. */
 static void add_final(struct merge *m, json_t *fin, int want_pct_keys)
 {
@@ -149,6 +201,9 @@ static void add_final(struct merge *m, json_t *fin, int want_pct_keys)
 		json_object_foreach(pcts, key, v)
 			add_pct_key(m, key);
 	}
+	if (add_json_tags(m, json_object_get(fin, "labels"), "", "events") ||
+	    add_json_tags(m, json_object_get(fin, "statements"), STMT_PREFIX, "count"))
+		log_msg(LOG_WARNING, "merge: out of memory: per-label statistics are incomplete");
 	host = json_object_get(fin, "hostname");
 	json_array_append_new(m->hosts, json_string(json_is_string(host) ?
 	                                            json_string_value(host) : "?"));
@@ -205,25 +260,11 @@ out:
 
 static struct hdr_hist *tag_hist(struct merge *m, const char *name)
 {
-	struct merge_tag *t;
-	unsigned i;
+	struct merge_tag *t = find_tag(m, name);
 
-	for (i = 0; i < m->ntags; i++)
-		if (strcmp(m->tags[i].name, name) == 0)
-			return m->tags[i].h;
-	t = realloc(m->tags, (m->ntags + 1) * sizeof(*t));
-	if (!t)
+	if (t && !t->h && hdr_create(1, MERGE_HIGHEST, m->sig_figs, &t->h))
 		return NULL;
-	m->tags = t;
-	t += m->ntags;
-	t->h = NULL;
-	if (!(t->name = strdup(name)) ||
-	    hdr_create(1, MERGE_HIGHEST, m->sig_figs, &t->h)) {
-		free(t->name);
-		return NULL;
-	}
-	m->ntags++;
-	return t->h;
+	return t ? t->h : NULL;
 }
 
 static int read_hdr(struct merge *m, const char *path, FILE *f)
@@ -386,6 +427,98 @@ static void latency(const struct merge *m, uint64_t events, double *mn,
 	}
 }
 
+static int is_stmt(const struct merge_tag *t)
+{
+	return strncmp(t->name, STMT_PREFIX, strlen(STMT_PREFIX)) == 0;
+}
+
+/* Events of a label: the hdr logs' count when there are logs, else the
+ * json results' sum. */
+static uint64_t tag_events(const struct merge_tag *t)
+{
+	return t->h ? (uint64_t)hdr_count(t->h) : t->json_events;
+}
+
+/* The labels (stmt = 0) or statement kinds (stmt = 1): one line each with
+ * events (or statements), errors (json results only), then the
+ * percentiles and max from the hdr logs ("-" without them). */
+static void tag_table(const struct merge *m, int stmt, const double *pct,
+                      unsigned npct)
+{
+	unsigned i, j, n = 0;
+
+	for (i = 0; i < m->ntags; i++)
+		n += is_stmt(&m->tags[i]) == stmt;
+	if (n == 0)
+		return;
+	printf(stmt ? "\nStatement statistics (ms; count, errors, then "
+	            : "\nLatency by label (ms; count, errors, then ");
+	for (j = 0; j < npct; j++)
+		printf("%.10g%%/", pct[j]);
+	printf("max):\n");
+	for (i = 0; i < m->ntags; i++) {
+		const struct merge_tag *t = &m->tags[i];
+		if (is_stmt(t) != stmt)
+			continue;
+		printf("    %-24s %10llu ", t->name + (stmt ? strlen(STMT_PREFIX) : 0),
+		       (unsigned long long)tag_events(t));
+		if (t->in_json)
+			printf("%8llu  ", (unsigned long long)t->json_errors);
+		else
+			printf("%8s  ", "-");
+		if (!t->h) {
+			printf("-\n");
+			continue;
+		}
+		for (j = 0; j < npct; j++)
+			printf("%.2f/", hist_pct_ms(t->h, pct[j]));
+		printf("%.2f\n", hdr_count(t->h) ? hdr_max(t->h) / NS_PER_MS : 0);
+	}
+}
+
+/* "labels" / "statements" of the merged json. */
+static json_t *tag_json(const struct merge *m, int stmt, const double *pct,
+                        unsigned npct)
+{
+	json_t *all = json_object();
+	unsigned i, j;
+
+	for (i = 0; i < m->ntags; i++) {
+		const struct merge_tag *t = &m->tags[i];
+		const struct hdr_hist *th = t->h;
+		json_t *o, *pcts;
+		if (is_stmt(t) != stmt)
+			continue;
+		o = json_object();
+		json_object_set_new(o, stmt ? "count" : "events",
+		                    json_integer((json_int_t)tag_events(t)));
+		if (!stmt)      /* the name merge's json used before labels had errors */
+			json_object_set_new(o, "count", json_integer((json_int_t)tag_events(t)));
+		json_object_set_new(o, "errors", t->in_json ? json_integer((json_int_t)t->json_errors)
+		                                            : json_null());
+		if (th) {
+			pcts = json_object();
+			for (j = 0; j < npct; j++) {
+				char key[32];
+				snprintf(key, sizeof(key), "%.10g", pct[j]);
+				json_object_set_new(pcts, key, json_real(hist_pct_ms(th, pct[j])));
+			}
+			json_object_set_new(o, "min", json_real(hdr_count(th) ? hdr_min(th) / NS_PER_MS : 0));
+			json_object_set_new(o, "avg", json_real(hdr_mean(th) / NS_PER_MS));
+			json_object_set_new(o, "max", json_real(hdr_count(th) ? hdr_max(th) / NS_PER_MS : 0));
+			json_object_set_new(o, "percentiles", pcts);
+		} else {
+			json_object_set_new(o, "percentiles", json_null());
+		}
+		json_object_set_new(all, t->name + (stmt ? strlen(STMT_PREFIX) : 0), o);
+	}
+	if (json_object_size(all) == 0) {
+		json_decref(all);
+		return NULL;
+	}
+	return all;
+}
+
 static void print_text(const struct merge *m, uint64_t events, double total)
 {
 	uint64_t r = m->ctr[C_READS], w = m->ctr[C_WRITES], o = m->ctr[C_OTHER];
@@ -441,18 +574,8 @@ static void print_text(const struct merge *m, uint64_t events, double total)
 		printf("         percentiles: not available: exact merged percentiles need the runs' --hdr-log files\n");
 	}
 	lat_line_ms("sum:", sum);
-	if (m->ntags) {
-		printf("\nLatency by label (ms; count, then %s", m->npct ? "" : "max):\n");
-		for (i = 0; i < m->npct; i++)
-			printf("%.10g%%%s", m->pct[i], i + 1 < m->npct ? "/" : "/max):\n");
-		for (i = 0; i < m->ntags; i++) {
-			const struct hdr_hist *th = m->tags[i].h;
-			printf("    %-24s %10lld  ", m->tags[i].name, (long long)hdr_count(th));
-			for (unsigned j = 0; j < m->npct; j++)
-				printf("%.2f/", hist_pct_ms(th, m->pct[j]));
-			printf("%.2f\n", hdr_count(th) ? hdr_max(th) / NS_PER_MS : 0);
-		}
-	}
+	tag_table(m, 0, m->pct, m->npct);
+	tag_table(m, 1, stmt_pcts, sizeof(stmt_pcts) / sizeof(stmt_pcts[0]));
 	printf("\nThreads fairness:\n");
 	printf("    not available for merged results\n");
 }
@@ -498,26 +621,10 @@ static int print_json(const struct merge *m, uint64_t events, double total)
 	                    json_integer(m->h ? (json_int_t)hdr_count(m->h) : 0));
 	json_object_set_new(o, "latency_ms", lat);
 	json_object_set_new(o, "hdr_intervals", json_integer(m->intervals));
-	if (m->ntags) {
-		json_t *labels = json_object();
-		for (i = 0; i < m->ntags; i++) {
-			const struct hdr_hist *th = m->tags[i].h;
-			json_t *t = json_object();
-			pcts = json_object();
-			for (unsigned j = 0; j < m->npct; j++) {
-				char key[32];
-				snprintf(key, sizeof(key), "%.10g", m->pct[j]);
-				json_object_set_new(pcts, key, json_real(hist_pct_ms(th, m->pct[j])));
-			}
-			json_object_set_new(t, "count", json_integer((json_int_t)hdr_count(th)));
-			json_object_set_new(t, "min", json_real(hdr_count(th) ? hdr_min(th) / NS_PER_MS : 0));
-			json_object_set_new(t, "avg", json_real(hdr_mean(th) / NS_PER_MS));
-			json_object_set_new(t, "max", json_real(hdr_count(th) ? hdr_max(th) / NS_PER_MS : 0));
-			json_object_set_new(t, "percentiles", pcts);
-			json_object_set_new(labels, m->tags[i].name, t);
-		}
-		json_object_set_new(o, "labels", labels);
-	}
+	if ((pcts = tag_json(m, 0, m->pct, m->npct)))
+		json_object_set_new(o, "labels", pcts);
+	if ((pcts = tag_json(m, 1, stmt_pcts, sizeof(stmt_pcts) / sizeof(stmt_pcts[0]))))
+		json_object_set_new(o, "statements", pcts);
 	s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 	json_decref(o);
 	if (!s) {

@@ -24,6 +24,7 @@ static const struct opt_def core_general[] = {
 	{ "latency-limit", OPT_DOUBLE, "latency limit in milliseconds: count events whose latency exceeds it and, with --rate, skip events that would start later than it after their scheduled time. 0 disables", "0", 0, 3.6e6, 0, NULL },
 	{ "report-interval", OPT_DOUBLE, "periodically report intermediate statistics with a specified interval in seconds. 0 disables intermediate reports", "0", 0, 1e6, 0, NULL },
 	{ "report-format", OPT_STRING, "format of intermediate and final reports {text,json,csv}; with json or csv only report lines go to stdout, everything else to stderr", "text", 0, 0, 0, NULL },
+	{ "report-statements", OPT_BOOL, "add per statement kind statistics (count, errors, latency percentiles of point selects, ranges, updates, deletes, inserts, begin, commit...) to the final report", "off", 0, 0, 0, NULL },
 	{ "report-checkpoints", OPT_LIST, "dump full statistics and reset all counters at specified points in time. The argument is a list of comma-separated values representing the amount of time in seconds elapsed from start of test when report checkpoint(s) must be performed. Report checkpoints are off by default.", "", 0, 0, 0, NULL },
 	{ "debug", OPT_BOOL, "print more debugging info", "off", 0, 0, 0, NULL },
 	{ "validate", OPT_BOOL, "perform validation checks where possible", "off", 0, 0, 0, NULL },
@@ -192,6 +193,7 @@ int core_opts_load(struct core_cfg *c, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	c->histogram = opt_get_bool("histogram");
+	c->report_statements = opt_get_bool("report-statements");
 	c->verbosity = (int)opt_get_int("verbosity");
 	c->sig_figs = (int)opt_get_int("hdr-sig-figs");
 	c->hdr_log = opt_get_string("hdr-log");

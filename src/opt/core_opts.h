@@ -38,6 +38,7 @@ struct core_cfg {
 	unsigned npercentiles;       /* 0 when disabled (--percentile=0) */
 	int report_format;           /* enum core_report_format */
 	int histogram;
+	int report_statements;       /* --report-statements */
 	int verbosity;
 	int sig_figs;                /* HdrHistogram precision */
 	const char *hdr_log;         /* --hdr-log file; NULL: off */

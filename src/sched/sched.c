@@ -211,6 +211,24 @@ void bench_stat_add(int counter, uint64_t n)
 		stats_inc(w->st, (enum stats_ctr)counter, n);
 }
 
+int bench_label_id(const char *name)
+{
+	return stats_label_id(name);
+}
+
+void bench_event_label(int id)
+{
+	struct sched_worker *w = sched_self;
+	if (w && w->in_event && id >= 0 && id < STATS_MAX_LABELS)
+		stats_set_label(w->st, (unsigned)id);
+}
+
+struct stats_thread *sched_stats_self(void)
+{
+	struct sched_worker *w = sched_self;
+	return w ? w->st : NULL;
+}
+
 int bench_stopping(void)
 {
 	return S.ending != 0;
@@ -398,12 +416,37 @@ static void sched_harvest(struct stats_snap *tmp, struct stats_snap *iv,
 	stats_harvest(S.stats, tmp);
 	if (S.hlog) {
 		int64_t now = clock_now_ns();
-		hdrlog_write(S.hlog, NULL, sched_epoch(S.hlog_last),
-		             (now - S.hlog_last) / 1e9, tmp->lat);
+		double t0 = sched_epoch(S.hlog_last), len = (now - S.hlog_last) / 1e9;
+		hdrlog_write(S.hlog, NULL, t0, len, tmp->lat);
+		/* one Tag= line per label (registered so far) per interval */
+		for (unsigned i = 0, n = stats_nlabels(); i < n; i++)
+			if (tmp->lbl[i].lat)
+				hdrlog_write(S.hlog, stats_label_name(i), t0, len,
+				             tmp->lbl[i].lat);
 		S.hlog_last = now;
 	}
 	stats_snap_add(iv, tmp);
 	stats_snap_add(cp, tmp);
+}
+
+/* --report-statements, after the workers are done: collect the statement
+ * statistics into the final snapshot and log them as one Tag=stmt.<kind>
+ * line each, covering the whole run. */
+static void sched_statements(struct stats_snap *into, int64_t t_finish)
+{
+	char tag[64];
+
+	if (stats_collect_stmt(S.stats, into))
+		log_msg(LOG_WARNING, "out of memory for statement statistics: some are missing");
+	if (!S.hlog)
+		return;
+	for (unsigned k = 0; k < STATS_NSTMT; k++) {
+		if (!into->stmt[k].lat || into->stmt[k].events == 0)
+			continue;
+		snprintf(tag, sizeof(tag), "stmt.%s", stats_stmt_name(k));
+		hdrlog_write(S.hlog, tag, sched_epoch(S.t_count),
+		             (t_finish - S.t_count) / 1e9, into->stmt[k].lat);
+	}
 }
 
 int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
@@ -556,6 +599,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		if (warm && now >= S.warm_end_ns) {
 			/* Drop what the warm-up recorded; counting starts now. */
 			warm = 0;
+			stats_stmt_count_from(S.stats, now);
 			stats_snap_reset(tmp);
 			stats_harvest(S.stats, tmp);
 			stats_snap_reset(iv);
@@ -614,6 +658,8 @@ join:
 		sched_harvest(tmp, iv, cp);
 		if (S.t_count > t_finish)
 			S.t_count = t_finish;
+		if (cfg->report_statements)
+			sched_statements(cp, t_finish);
 		report_full(ctx, cp, (t_finish - S.t_count) / 1e9,
 		            (t_finish - t_cp_last) / 1e9, 0);
 	}

@@ -18,6 +18,7 @@
  * With lowest = 1 both agree and the layout is HdrHistogram's.
  */
 #include <errno.h>
+#include <sys/mman.h>
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -46,6 +47,7 @@ struct hdr_hist {
 	int bucket_count;
 	size_t counts_len;
 	int64_t *alloc;
+	size_t alloc_size;
 };
 
 static inline size_t index_of(const struct hdr_hist *h, int64_t v)
@@ -140,8 +142,13 @@ int hdr_create(int64_t lowest, int64_t highest, int sig_figs,
 	if (!h)
 		return -ENOMEM;
 	memset(h, 0, sizeof(*h));
-	h->alloc = calloc(len + 2 * HDR_PAD, sizeof(int64_t));
-	if (!h->alloc) {
+	/* mmap, not calloc: calloc may hand out recycled heap memory and
+	 * clear it (glibc raises its mmap threshold after frees), touching
+	 * every page; fresh anonymous pages cost no RSS until recorded into. */
+	h->alloc_size = (len + 2 * HDR_PAD) * sizeof(int64_t);
+	h->alloc = mmap(NULL, h->alloc_size, PROT_READ | PROT_WRITE,
+	                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (h->alloc == MAP_FAILED) {
 		free(h);
 		return -ENOMEM;
 	}
@@ -164,7 +171,7 @@ void hdr_destroy(struct hdr_hist *h)
 {
 	if (!h)
 		return;
-	free(h->alloc);
+	munmap(h->alloc, h->alloc_size);
 	free(h);
 }
 
@@ -173,7 +180,7 @@ void hdr_reset(struct hdr_hist *h)
 	size_t lo, hi;
 
 	/* Only the used range: clearing all of it would fault in every page
-	 * of a mostly untouched calloc'd array. */
+	 * of a mostly untouched array. */
 	if (h->total > 0) {
 		used_range(h, &lo, &hi);
 		memset(h->counts + lo, 0, (hi - lo + 1) * sizeof(int64_t));

@@ -4,7 +4,7 @@
  * Values are bucketed so that any recorded value v is represented with a
  * relative error below 10^-sig_figs (sig_figs = 3: better than 0.1%), over
  * the whole range [lowest, highest]. Counts are int64. Memory is allocated
- * once at creation (calloc, so untouched pages cost no RSS).
+ * once at creation (fresh anonymous pages, so untouched ones cost no RSS).
  *
  * Thread-safety: none. A histogram is owned by one thread at a time; the
  * interval swap between a recording thread and a reader lives in stats.h.

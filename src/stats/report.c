@@ -228,6 +228,91 @@ static void mean_stddev(const uint64_t *v, unsigned n, double scale,
 	*sd = n ? sqrt(sq / n) : 0;
 }
 
+/* The percentiles the label table shows: --percentile's list. */
+static unsigned label_pcts(const struct core_cfg *cfg, const double **pcts)
+{
+	*pcts = cfg->npercentiles ? cfg->percentiles : NULL;
+	return cfg->npercentiles;
+}
+
+/* bench: one line per event label (sysbench.stats.label). */
+static void label_block(const struct core_cfg *cfg, const struct stats_snap *s,
+                        double period)
+{
+	unsigned i, j, n = stats_nlabels(), np;
+	const double *pcts;
+	char pl[40];
+	double p = period > 0 ? period : 1;
+
+	if (n == 0)
+		return;
+	np = label_pcts(cfg, &pcts);
+	printf("Latency by label (ms):\n");
+	printf("    %-20s %10s %8s %10s %9s %9s", "label", "events", "errors",
+	       "per sec.", "min", "avg");
+	for (j = 0; j < np; j++) {
+		pct_label(pl, sizeof(pl) - 1, pcts[j]);
+		strcat(pl, "%");
+		printf(" %9s", pl);
+	}
+	printf(" %9s\n", "max");
+	for (i = 0; i < n; i++) {
+		const struct stats_rec *r = &s->lbl[i];
+		int any = r->events && r->lat;
+		printf("    %-20s %10llu %8llu %10.2f %9.2f %9.2f", stats_label_name(i),
+		       (unsigned long long)r->events, (unsigned long long)r->errors,
+		       r->events / p, any ? hdr_min(r->lat) / NS_PER_MS : 0,
+		       any ? (double)r->lat_sum_ns / r->events / NS_PER_MS : 0);
+		for (j = 0; j < np; j++)
+			printf(" %9.2f", any ? pct_ms(r->lat, pcts[j]) : 0);
+		printf(" %9.2f\n", any ? hdr_max(r->lat) / NS_PER_MS : 0);
+	}
+	if (s->lbl_lost)
+		printf("    (%llu labelled events are missing here: out of memory)\n",
+		       (unsigned long long)s->lbl_lost);
+	printf("\n");
+}
+
+/* The fixed percentiles of --report-statements. */
+static const double stmt_pcts[] = { 50, 95, 99 };
+#define NSTMT_PCTS (sizeof(stmt_pcts) / sizeof(stmt_pcts[0]))
+
+/* bench: --report-statements, one line per statement kind seen. */
+static void stmt_block(const struct stats_snap *s)
+{
+	uint64_t count = 0, errors = 0;
+	unsigned k, j;
+	char name[32], *u;
+
+	printf("Statement statistics (ms):\n");
+	printf("    %-20s %10s %8s", "statement", "count", "errors");
+	for (j = 0; j < NSTMT_PCTS; j++)
+		printf(" %8.10g%%", stmt_pcts[j]);
+	printf(" %9s\n", "max");
+	for (k = 0; k < STATS_NSTMT; k++) {
+		const struct stats_rec *r = &s->stmt[k];
+		int any = r->events && r->lat;
+		if (r->events == 0 && r->errors == 0)
+			continue;
+		snprintf(name, sizeof(name), "%s", stats_stmt_name(k));
+		while ((u = strchr(name, '_')))
+			*u = ' ';
+		printf("    %-20s %10llu %8llu", name, (unsigned long long)r->events,
+		       (unsigned long long)r->errors);
+		for (j = 0; j < NSTMT_PCTS; j++)
+			printf(" %9.2f", any ? pct_ms(r->lat, stmt_pcts[j]) : 0);
+		printf(" %9.2f\n", any ? hdr_max(r->lat) / NS_PER_MS : 0);
+		count += r->events;
+		errors += r->errors;
+	}
+	printf("    %-20s %10llu %8llu\n", "total", (unsigned long long)count,
+	       (unsigned long long)errors);
+	if (s->stmt_lost)
+		printf("    (%llu statements are missing here: out of memory)\n",
+		       (unsigned long long)s->stmt_lost);
+	printf("\n");
+}
+
 int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
                 double total, double period, int checkpoint)
 {
@@ -313,6 +398,11 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	mean_stddev(s->thread_lat_sum_ns, s->nthreads, 1e-9, &mean, &sd);
 	printf("    execution time (avg/stddev):   %.4f/%3.2f\n", mean, sd);
 	printf("\n");
+	/* bench's own blocks come after sysbench's, so that scripts reading
+	 * sysbench's report find everything where they expect it */
+	label_block(cfg, s, period);
+	if (s->have_stmt && !checkpoint)
+		stmt_block(s);
 	fflush(stdout);
 	return 0;
 }
@@ -533,6 +623,79 @@ static void j_latency(FILE *f, const struct core_cfg *cfg,
 	}
 }
 
+/* {"min":..,"avg":..,"max":..,"percentiles":{..}} of one record */
+static void j_rec_latency(FILE *f, const struct stats_rec *r,
+                          const double *pcts, unsigned np)
+{
+	int any = r->events && r->lat;
+	char pl[32];
+	unsigned i;
+
+	fputs(",\"latency_ms\":{", f);
+	jkey(f, "min");
+	jnum(f, any ? hdr_min(r->lat) / NS_PER_MS : 0);
+	jkv_num(f, "avg", any ? (double)r->lat_sum_ns / r->events / NS_PER_MS : 0);
+	jkv_num(f, "max", any ? hdr_max(r->lat) / NS_PER_MS : 0);
+	fputs(",\"percentiles\":{", f);
+	for (i = 0; i < np; i++) {
+		pct_label(pl, sizeof(pl), pcts[i]);
+		if (i)
+			fputc(',', f);
+		jkey(f, pl);
+		jnum(f, any ? pct_ms(r->lat, pcts[i]) : 0);
+	}
+	fputs("}}", f);
+}
+
+/* "labels":{"name":{"events":..,"errors":..,"eps":..,"latency_ms":{..}}} */
+static void j_labels(FILE *f, const struct core_cfg *cfg,
+                     const struct stats_snap *s, double p)
+{
+	unsigned i, n = stats_nlabels();
+
+	if (n == 0)
+		return;
+	fputs(",\"labels\":{", f);
+	for (i = 0; i < n; i++) {
+		const struct stats_rec *r = &s->lbl[i];
+		if (i)
+			fputc(',', f);
+		jkey(f, stats_label_name(i));
+		fprintf(f, "{\"events\":%llu", (unsigned long long)r->events);
+		jkv_u64(f, "errors", r->errors);
+		jkv_num(f, "eps", r->events / p);
+		j_rec_latency(f, r, cfg->percentiles, cfg->npercentiles);
+		fputc('}', f);
+	}
+	fputc('}', f);
+	if (s->lbl_lost)
+		jkv_u64(f, "labels_lost", s->lbl_lost);
+}
+
+/* "statements":{"point_select":{"count":..,"errors":..,"latency_ms":{..}}} */
+static void j_statements(FILE *f, const struct stats_snap *s)
+{
+	int first = 1;
+
+	fputs(",\"statements\":{", f);
+	for (unsigned k = 0; k < STATS_NSTMT; k++) {
+		const struct stats_rec *r = &s->stmt[k];
+		if (r->events == 0 && r->errors == 0)
+			continue;
+		if (!first)
+			fputc(',', f);
+		first = 0;
+		jkey(f, stats_stmt_name(k));
+		fprintf(f, "{\"count\":%llu", (unsigned long long)r->events);
+		jkv_u64(f, "errors", r->errors);
+		j_rec_latency(f, r, stmt_pcts, NSTMT_PCTS);
+		fputc('}', f);
+	}
+	fputc('}', f);
+	if (s->stmt_lost)
+		jkv_u64(f, "statements_lost", s->stmt_lost);
+}
+
 static void csv_header(FILE *f, const struct core_cfg *cfg)
 {
 	static int done;
@@ -600,6 +763,7 @@ static void machine_interval(const struct core_cfg *cfg,
 	fprintf(f, ",\"threads\":%u", threads_running);
 	j_counters(f, s, p);
 	j_latency(f, cfg, s, 0);
+	j_labels(f, cfg, s, p);
 	if (cfg->rate > 0) {
 		jkv_u64(f, "queue_length", queue_length);
 		fprintf(f, ",\"concurrency\":%u", concurrency);
@@ -684,6 +848,9 @@ static void machine_full(const struct core_cfg *cfg, const struct stats_snap *s,
 	jkv_num(f, "time_avg", mean);
 	jkv_num(f, "time_stddev", sd);
 	fputc('}', f);
+	j_labels(f, cfg, s, p);
+	if (s->have_stmt && !checkpoint)
+		j_statements(f, s);
 	fputs(",\"bench_version\":", f);
 	report_json_string(f, PACKAGE_VERSION);
 	if (gethostname(host, sizeof(host)) != 0)

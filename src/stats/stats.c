@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,97 @@ struct stats {
 static int new_hist(int sig_figs, struct hdr_hist **out)
 {
 	return hdr_create(STATS_HDR_LOWEST, STATS_HDR_HIGHEST, sig_figs, out);
+}
+
+/* Free an array of n records and their histograms. NULL-safe. */
+static void recs_free(struct stats_rec *r, unsigned n)
+{
+	if (!r)
+		return;
+	for (unsigned i = 0; i < n; i++)
+		hdr_destroy(r[i].lat);
+	free(r);
+}
+
+/* Record one value into r (histogram created on first use). 0, or -ENOMEM
+ * (nothing recorded). */
+static int rec_add(struct stats_rec *r, int sig_figs, int64_t lat_ns,
+                   uint64_t errors)
+{
+	if (!r->lat && new_hist(sig_figs, &r->lat))
+		return -ENOMEM;
+	hdr_record(r->lat, lat_ns);
+	r->events++;
+	r->errors += errors;
+	r->lat_sum_ns += lat_ns > 0 ? (uint64_t)lat_ns : 0;
+	return 0;
+}
+
+/* dst += src; dst's histogram is created when src has one. */
+static int rec_merge(struct stats_rec *dst, const struct stats_rec *src,
+                     int sig_figs)
+{
+	if (src->lat) {
+		if (!dst->lat && new_hist(sig_figs, &dst->lat))
+			return -ENOMEM;
+		hdr_add(dst->lat, src->lat);
+	}
+	dst->events += src->events;
+	dst->errors += src->errors;
+	dst->lat_sum_ns += src->lat_sum_ns;
+	return 0;
+}
+
+static void rec_reset(struct stats_rec *r)
+{
+	if (r->lat)
+		hdr_reset(r->lat);
+	r->events = r->errors = r->lat_sum_ns = 0;
+}
+
+/* ---- the label registry ------------------------------------------------ */
+
+static pthread_mutex_t label_mu = PTHREAD_MUTEX_INITIALIZER;
+static char label_names[STATS_MAX_LABELS][STATS_LABEL_MAX_LEN + 1];
+static unsigned label_count;    /* written under label_mu, read relaxed */
+
+int stats_label_id(const char *name)
+{
+	size_t n = name ? strlen(name) : 0;
+	unsigned i;
+	int id;
+
+	if (n == 0 || n > STATS_LABEL_MAX_LEN ||
+	    strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                 "0123456789_.-") != n ||
+	    strncmp(name, "stmt.", 5) == 0)    /* the statements' hdr log tags */
+		return -EINVAL;
+	pthread_mutex_lock(&label_mu);
+	for (i = 0; i < label_count; i++)
+		if (strcmp(label_names[i], name) == 0)
+			break;
+	if (i < label_count) {
+		id = (int)i;
+	} else if (label_count == STATS_MAX_LABELS) {
+		id = -ENOSPC;
+	} else {
+		memcpy(label_names[label_count], name, n + 1);
+		id = (int)label_count;
+		/* the name is complete before the count shows it */
+		__atomic_store_n(&label_count, label_count + 1, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&label_mu);
+	return id;
+}
+
+unsigned stats_nlabels(void)
+{
+	return __atomic_load_n(&label_count, __ATOMIC_ACQUIRE);
+}
+
+const char *stats_label_name(unsigned id)
+{
+	return id < stats_nlabels() ? label_names[id] : NULL;
 }
 
 int stats_create(unsigned nthreads, unsigned flags, int sig_figs,
@@ -72,6 +164,8 @@ int stats_create(unsigned nthreads, unsigned flags, int sig_figs,
 		t->ph_start = 0;
 		t->ph_even_end = 0;
 		t->ph_odd_end = INT64_MIN;
+		t->sig_figs = sig_figs;
+		t->stmt_from_ns = INT64_MIN;
 		for (int p = 0; p < 2; p++) {
 			rc = new_hist(sig_figs, &t->ph[p].lat);
 			if (rc)
@@ -101,7 +195,9 @@ void stats_destroy(struct stats *s)
 			hdr_destroy(s->th[i].ph[p].lat);
 			hdr_destroy(s->th[i].ph[p].wait);
 			hdr_destroy(s->th[i].ph[p].svc);
+			recs_free(s->th[i].ph[p].lbl, STATS_MAX_LABELS);
 		}
+		recs_free(s->th[i].stmt, STATS_NSTMT);
 	}
 	free(s->th);
 	free(s);
@@ -141,6 +237,16 @@ void stats_record_event(struct stats_thread *t, int64_t lat_ns,
 		hdr_record(p->svc, svc_ns);
 		p->svc_sum_ns += (uint64_t)svc_ns;
 	}
+	if (t->label) {
+		/* the label's records live in the phase buffer too, so a
+		 * harvest sees an event and its label in the same interval */
+		if (!p->lbl)
+			p->lbl = calloc(STATS_MAX_LABELS, sizeof(*p->lbl));
+		if (!p->lbl || rec_add(&p->lbl[t->label - 1], t->sig_figs, lat_ns,
+		                       t->ctr[STATS_ERRORS] - t->label_err0))
+			p->lbl_lost++;
+		t->label = 0;
+	}
 	/* Release: publishes the buffer writes to the reader that waits for
 	 * this end count. One writer per recorder, so on entry the end count
 	 * of our phase equals e: a plain store of e + 1 replaces a locked add
@@ -156,6 +262,10 @@ static void snap_free_parts(struct stats_snap *snap)
 	hdr_destroy(snap->svc);
 	free(snap->thread_events);
 	free(snap->thread_lat_sum_ns);
+	for (unsigned i = 0; i < STATS_MAX_LABELS; i++)
+		hdr_destroy(snap->lbl[i].lat);
+	for (unsigned i = 0; i < STATS_NSTMT; i++)
+		hdr_destroy(snap->stmt[i].lat);
 }
 
 int stats_snap_create(const struct stats *s, struct stats_snap **out)
@@ -211,6 +321,13 @@ void stats_snap_reset(struct stats_snap *snap)
 		hdr_reset(snap->svc);
 	memset(snap->thread_events, 0, snap->nthreads * sizeof(uint64_t));
 	memset(snap->thread_lat_sum_ns, 0, snap->nthreads * sizeof(uint64_t));
+	for (unsigned i = 0; i < STATS_MAX_LABELS; i++)
+		rec_reset(&snap->lbl[i]);
+	snap->lbl_lost = 0;
+	for (unsigned i = 0; i < STATS_NSTMT; i++)
+		rec_reset(&snap->stmt[i]);
+	snap->have_stmt = 0;
+	snap->stmt_lost = 0;
 }
 
 static int hist_same_shape(const struct hdr_hist *a, const struct hdr_hist *b)
@@ -244,6 +361,17 @@ int stats_snap_add(struct stats_snap *dst, const struct stats_snap *src)
 		dst->thread_events[i] += src->thread_events[i];
 		dst->thread_lat_sum_ns[i] += src->thread_lat_sum_ns[i];
 	}
+	/* a histogram that cannot be allocated loses its label's breakdown,
+	 * never the overall statistics */
+	for (unsigned i = 0; i < STATS_MAX_LABELS; i++)
+		if (rec_merge(&dst->lbl[i], &src->lbl[i], hdr_sig_figs(dst->lat)))
+			dst->lbl_lost += src->lbl[i].events;
+	dst->lbl_lost += src->lbl_lost;
+	for (unsigned i = 0; i < STATS_NSTMT; i++)
+		if (rec_merge(&dst->stmt[i], &src->stmt[i], hdr_sig_figs(dst->lat)))
+			dst->stmt_lost += src->stmt[i].events;
+	dst->have_stmt |= src->have_stmt;
+	dst->stmt_lost += src->stmt_lost;
 	return 0;
 }
 
@@ -305,6 +433,16 @@ void stats_harvest(struct stats *s, struct stats_snap *into)
 		p->lat_sum_ns = 0;
 		p->wait_sum_ns = 0;
 		p->svc_sum_ns = 0;
+		if (p->lbl) {
+			for (unsigned i = 0; i < STATS_MAX_LABELS; i++) {
+				if (p->lbl[i].events &&
+				    rec_merge(&into->lbl[i], &p->lbl[i], s->sig_figs))
+					into->lbl_lost += p->lbl[i].events;
+				rec_reset(&p->lbl[i]);
+			}
+		}
+		into->lbl_lost += p->lbl_lost;
+		p->lbl_lost = 0;
 
 		for (int c = 0; c < STATS_NCTR; c++) {
 			uint64_t v = __atomic_load_n(&t->ctr[c],
@@ -314,4 +452,208 @@ void stats_harvest(struct stats *s, struct stats_snap *into)
 			t->last_ctr[c] = v;
 		}
 	}
+	/* every registered label gets a histogram, so that reports and the
+	 * hdr log show each label in every interval */
+	for (unsigned i = 0, n = stats_nlabels(); i < n; i++)
+		if (!into->lbl[i].lat)
+			new_hist(s->sig_figs, &into->lbl[i].lat);
+}
+
+/* ---- statements ---------------------------------------------------------- */
+
+void stats_record_stmt(struct stats_thread *t, enum stats_stmt_kind k,
+                       int64_t end_ns, int64_t lat_ns, int ok)
+{
+	struct stats_rec *r;
+
+	if ((unsigned)k >= STATS_NSTMT ||
+	    end_ns < __atomic_load_n(&t->stmt_from_ns, __ATOMIC_RELAXED))
+		return;
+	if (!t->stmt && !(t->stmt = calloc(STATS_NSTMT, sizeof(*t->stmt)))) {
+		t->stmt_lost++;
+		return;
+	}
+	r = &t->stmt[k];
+	if (!ok) {
+		/* a failed statement counts as an error of its kind, not in
+		 * its latency (as it is not in the read/write/other totals) */
+		r->errors++;
+		return;
+	}
+	if (rec_add(r, t->sig_figs, lat_ns, 0))
+		t->stmt_lost++;
+}
+
+void stats_stmt_count_from(struct stats *s, int64_t ns)
+{
+	for (unsigned i = 0; i < s->nthreads; i++)
+		__atomic_store_n(&s->th[i].stmt_from_ns, ns, __ATOMIC_RELAXED);
+}
+
+int stats_collect_stmt(struct stats *s, struct stats_snap *into)
+{
+	int rc = 0;
+
+	into->have_stmt = 1;
+	for (unsigned i = 0; i < s->nthreads; i++) {
+		struct stats_thread *t = &s->th[i];
+
+		into->stmt_lost += t->stmt_lost;
+		if (!t->stmt)
+			continue;
+		for (unsigned k = 0; k < STATS_NSTMT; k++)
+			if (rec_merge(&into->stmt[k], &t->stmt[k], s->sig_figs)) {
+				into->stmt_lost += t->stmt[k].events;
+				rc = -ENOMEM;
+			}
+	}
+	return rc;
+}
+
+static const char *const stmt_names[STATS_NSTMT] = {
+	[STATS_STMT_POINT_SELECT] = "point_select",
+	[STATS_STMT_RANGE_SELECT] = "range_select",
+	[STATS_STMT_SUM_RANGE] = "sum_range",
+	[STATS_STMT_ORDER_RANGE] = "order_range",
+	[STATS_STMT_DISTINCT_RANGE] = "distinct_range",
+	[STATS_STMT_INSERT] = "insert",
+	[STATS_STMT_UPDATE] = "update",
+	[STATS_STMT_DELETE] = "delete",
+	[STATS_STMT_BEGIN] = "begin",
+	[STATS_STMT_COMMIT] = "commit",
+	[STATS_STMT_ROLLBACK] = "rollback",
+	[STATS_STMT_OTHER] = "other",
+};
+
+const char *stats_stmt_name(enum stats_stmt_kind k)
+{
+	return (unsigned)k < STATS_NSTMT ? stmt_names[k] : "other";
+}
+
+static int is_word(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '$';
+}
+
+/* Does the keyword kw (upper case) start at sql[i], as a whole word? */
+static int kw_at(const char *sql, size_t len, size_t i, const char *kw)
+{
+	size_t n = strlen(kw);
+
+	if (i + n > len || (i > 0 && is_word(sql[i - 1])))
+		return 0;
+	for (size_t j = 0; j < n; j++) {
+		char c = sql[i + j];
+		if (c >= 'a' && c <= 'z')
+			c = (char)(c - 'a' + 'A');
+		if (c != kw[j])
+			return 0;
+	}
+	return i + n == len || !is_word(sql[i + n]);
+}
+
+/* Skip white space and comments from i. */
+static size_t skip_blank(const char *sql, size_t len, size_t i)
+{
+	for (;;) {
+		while (i < len && (sql[i] == ' ' || sql[i] == '\t' ||
+		                   sql[i] == '\n' || sql[i] == '\r'))
+			i++;
+		if (i + 1 < len && sql[i] == '/' && sql[i + 1] == '*') {
+			const char *e = memmem(sql + i + 2, len - i - 2, "*/", 2);
+			i = e ? (size_t)(e - sql) + 2 : len;
+		} else if (i + 1 < len && sql[i] == '-' && sql[i + 1] == '-') {
+			const char *e = memchr(sql + i, '\n', len - i);
+			i = e ? (size_t)(e - sql) + 1 : len;
+		} else {
+			return i;
+		}
+	}
+}
+
+/* Classify a SELECT from its features outside quoted text. */
+static enum stats_stmt_kind classify_select(const char *sql, size_t len, size_t i)
+{
+	int distinct = 0, sum = 0, order = 0, range = 0;
+	char q = 0;
+
+	for (; i < len; i++) {
+		char c = sql[i];
+		if (q) {
+			if (c == '\\' && i + 1 < len)
+				i++;
+			else if (c == q)
+				q = 0;
+			continue;
+		}
+		if ((c == '-' && i + 1 < len && sql[i + 1] == '-') ||
+		    (c == '/' && i + 1 < len && sql[i + 1] == '*')) {
+			i = skip_blank(sql, len, i) - 1;   /* the comment */
+			continue;
+		}
+		switch (c) {
+		case '\'': case '"': case '`':
+			q = c;
+			break;
+		case '<': case '>':
+			range = 1;
+			break;
+		case 'd': case 'D':
+			distinct |= kw_at(sql, len, i, "DISTINCT");
+			break;
+		case 's': case 'S':
+			if (kw_at(sql, len, i, "SUM")) {
+				size_t j = skip_blank(sql, len, i + 3);
+				sum |= j < len && sql[j] == '(';
+			}
+			break;
+		case 'o': case 'O':
+			if (kw_at(sql, len, i, "ORDER")) {
+				size_t j = skip_blank(sql, len, i + 5);
+				order |= kw_at(sql, len, j, "BY");
+			}
+			break;
+		case 'b': case 'B':
+			range |= kw_at(sql, len, i, "BETWEEN");
+			break;
+		}
+	}
+	if (distinct)
+		return STATS_STMT_DISTINCT_RANGE;
+	if (sum)
+		return STATS_STMT_SUM_RANGE;
+	if (order)
+		return STATS_STMT_ORDER_RANGE;
+	return range ? STATS_STMT_RANGE_SELECT : STATS_STMT_POINT_SELECT;
+}
+
+enum stats_stmt_kind stats_stmt_classify(const char *sql, size_t len)
+{
+	static const struct { const char *kw; enum stats_stmt_kind k; } first[] = {
+		{ "SELECT", STATS_STMT_POINT_SELECT }, { "WITH", STATS_STMT_POINT_SELECT },
+		{ "INSERT", STATS_STMT_INSERT }, { "REPLACE", STATS_STMT_INSERT },
+		{ "UPDATE", STATS_STMT_UPDATE }, { "DELETE", STATS_STMT_DELETE },
+		{ "BEGIN", STATS_STMT_BEGIN }, { "START", STATS_STMT_BEGIN },
+		{ "COMMIT", STATS_STMT_COMMIT }, { "END", STATS_STMT_COMMIT },
+		{ "ROLLBACK", STATS_STMT_ROLLBACK }, { "ABORT", STATS_STMT_ROLLBACK },
+	};
+	size_t i = skip_blank(sql, len, 0);
+
+	/* "(SELECT ...) UNION ..." */
+	while (i < len && sql[i] == '(')
+		i = skip_blank(sql, len, i + 1);
+	for (unsigned j = 0; j < sizeof(first) / sizeof(first[0]); j++) {
+		if (!kw_at(sql, len, i, first[j].kw))
+			continue;
+		if (first[j].k == STATS_STMT_POINT_SELECT)
+			return classify_select(sql, len, i);
+		if (strcmp(first[j].kw, "START") == 0) {
+			size_t t = skip_blank(sql, len, i + 5);
+			return kw_at(sql, len, t, "TRANSACTION") ? STATS_STMT_BEGIN
+			                                         : STATS_STMT_OTHER;
+		}
+		return first[j].k;
+	}
+	return STATS_STMT_OTHER;
 }

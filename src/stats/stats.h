@@ -47,6 +47,38 @@ enum stats_ctr {
 #define STATS_F_WAIT 0x1        /* also keep schedule-lag and service-time
                                  * histograms (open loop, --rate) */
 
+/* Event labels (sysbench.stats.label): a process-wide registry of names;
+ * the event a worker is running may carry one label, and its latency is
+ * then recorded under that label too. */
+#define STATS_MAX_LABELS 64
+#define STATS_LABEL_MAX_LEN 63
+
+/* What one label (or one statement kind) recorded. */
+struct stats_rec {
+	struct hdr_hist *lat;    /* NULL until the first record */
+	uint64_t events;         /* events (labels) / statements (kinds) */
+	uint64_t errors;         /* ignored errors (labels) / failed statements */
+	uint64_t lat_sum_ns;
+};
+
+/* Kinds of SQL statement for --report-statements, classified from the
+ * text by stats_stmt_classify(). */
+enum stats_stmt_kind {
+	STATS_STMT_POINT_SELECT = 0,  /* SELECT without a range predicate */
+	STATS_STMT_RANGE_SELECT,      /* SELECT ... BETWEEN / < / > */
+	STATS_STMT_SUM_RANGE,         /* SELECT SUM(...) */
+	STATS_STMT_ORDER_RANGE,       /* SELECT ... ORDER BY */
+	STATS_STMT_DISTINCT_RANGE,    /* SELECT DISTINCT */
+	STATS_STMT_INSERT,            /* INSERT, REPLACE */
+	STATS_STMT_UPDATE,
+	STATS_STMT_DELETE,
+	STATS_STMT_BEGIN,             /* BEGIN, START TRANSACTION */
+	STATS_STMT_COMMIT,
+	STATS_STMT_ROLLBACK,
+	STATS_STMT_OTHER,             /* anything else (DDL, SET, ...) */
+	STATS_NSTMT
+};
+
 /* One phase buffer: what a thread recorded during one harvest period. */
 struct stats_phase {
 	struct hdr_hist *lat;    /* event latency */
@@ -56,6 +88,8 @@ struct stats_phase {
 	uint64_t lat_sum_ns;
 	uint64_t wait_sum_ns;
 	uint64_t svc_sum_ns;
+	struct stats_rec *lbl;   /* [STATS_MAX_LABELS], allocated on first use */
+	uint64_t lbl_lost;       /* labelled events not broken down (no memory) */
 };
 
 struct stats_thread {
@@ -66,6 +100,15 @@ struct stats_thread {
 	int64_t ph_even_end;
 	int64_t ph_odd_end;
 	struct stats_phase ph[2];
+	/* Owner-private: the label of the event in progress (id + 1, 0: none)
+	 * and the error counter when it was set; statement statistics
+	 * (allocated on first use, read after the workers are done). */
+	unsigned label;
+	uint64_t label_err0;
+	int sig_figs;
+	struct stats_rec *stmt;  /* [STATS_NSTMT] */
+	uint64_t stmt_lost;
+	int64_t stmt_from_ns;    /* statements ending before this don't count */
 	/* Harvester-private: counter values at the previous harvest. */
 	_Alignas(64) uint64_t last_ctr[STATS_NCTR];
 };
@@ -85,6 +128,12 @@ struct stats_snap {
 	struct hdr_hist *svc;           /* NULL without STATS_F_WAIT */
 	uint64_t *thread_events;        /* [nthreads] */
 	uint64_t *thread_lat_sum_ns;    /* [nthreads] */
+	struct stats_rec lbl[STATS_MAX_LABELS]; /* per label id */
+	uint64_t lbl_lost;
+	/* --report-statements: filled by stats_collect_stmt() only */
+	struct stats_rec stmt[STATS_NSTMT];
+	int have_stmt;
+	uint64_t stmt_lost;
 };
 
 /* Create statistics for nthreads worker threads with the given histogram
@@ -123,5 +172,45 @@ int stats_snap_add(struct stats_snap *dst, const struct stats_snap *src);
  * since the previous stats_harvest(), then start a new period. Never blocks
  * a writer; waits at most for a writer to finish recording one event. */
 void stats_harvest(struct stats *s, struct stats_snap *into);
+
+/* ---- labels ---------------------------------------------------------- */
+
+/* The id (0..STATS_MAX_LABELS-1) of label `name`, registering it on first
+ * use. Names are 1..STATS_LABEL_MAX_LEN characters of [A-Za-z0-9_.-], not
+ * starting with "stmt." (the hdr log tags of --report-statements).
+ * Thread-safe. Returns the id, -EINVAL for a bad name or -ENOSPC when
+ * STATS_MAX_LABELS labels exist. */
+int stats_label_id(const char *name);
+/* Number of labels registered so far, and the name of label id. */
+unsigned stats_nlabels(void);
+const char *stats_label_name(unsigned id);
+
+/* Owner thread only: label the event in progress with label id (the last
+ * call in an event wins). Ignored errors the event counts from the first
+ * call on are counted under the label. */
+static inline void stats_set_label(struct stats_thread *t, unsigned id)
+{
+	if (t->label == 0)
+		t->label_err0 = t->ctr[STATS_ERRORS];
+	t->label = id + 1;
+}
+
+/* ---- statements (--report-statements) ----------------------------------- */
+
+/* Classify one SQL statement by its text (leading white space and comments
+ * skipped, keywords case-insensitive, quoted text ignored). */
+enum stats_stmt_kind stats_stmt_classify(const char *sql, size_t len);
+/* "point_select", ... (JSON keys; the text report shows '_' as ' '). */
+const char *stats_stmt_name(enum stats_stmt_kind k);
+
+/* Owner thread only: one statement of kind k ended at end_ns after lat_ns;
+ * ok = 0 if it failed. */
+void stats_record_stmt(struct stats_thread *t, enum stats_stmt_kind k,
+                       int64_t end_ns, int64_t lat_ns, int ok);
+/* Reader: statements ending before ns are not counted (warm-up end). */
+void stats_stmt_count_from(struct stats *s, int64_t ns);
+/* Add every thread's statement statistics into `into` (sets have_stmt).
+ * Call only once the workers have stopped. 0 or -ENOMEM. */
+int stats_collect_stmt(struct stats *s, struct stats_snap *into);
 
 #endif

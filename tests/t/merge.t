@@ -119,8 +119,8 @@ statistics equal the overall ones:
   > print(list(m["labels"]), l["count"], lat["hdr_count"], l["percentiles"] == lat["percentiles"])'
   ['new_order'] 5000 5000 True
   $ $B merge a-tag.hlog b-tag.hlog --percentile=50,99 | sed -n '/^Latency by label/,/^$/p' | sed -E 's/[0-9]+\.[0-9][0-9]/N/g'
-  Latency by label (ms; count, then 50%/99%/max):
-      new_order                      5000  N/N/N
+  Latency by label (ms; count, errors, then 50%/99%/max):
+      new_order                      5000        -  N/N/N
   
 
 Only json results: counts, but no percentiles (they cannot be exact):

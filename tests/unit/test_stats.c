@@ -388,12 +388,132 @@ static void test_many_threads(void)
 	stats_destroy(s);
 }
 
+/* Statement kinds from the text: sysbench's OLTP statements and others. */
+static void test_classify(void)
+{
+	static const struct { const char *sql; enum stats_stmt_kind k; } c[] = {
+		{ "SELECT c FROM sbtest1 WHERE id=?", STATS_STMT_POINT_SELECT },
+		{ "SELECT c FROM sbtest1 WHERE id BETWEEN ? AND ?", STATS_STMT_RANGE_SELECT },
+		{ "SELECT SUM(k) FROM sbtest1 WHERE id BETWEEN ? AND ?", STATS_STMT_SUM_RANGE },
+		{ "select sum (k) from t where id between 1 and 9", STATS_STMT_SUM_RANGE },
+		{ "SELECT c FROM sbtest1 WHERE id BETWEEN ? AND ? ORDER BY c", STATS_STMT_ORDER_RANGE },
+		{ "SELECT DISTINCT c FROM sbtest1 WHERE id BETWEEN ? AND ? ORDER BY c", STATS_STMT_DISTINCT_RANGE },
+		{ "SELECT id, k, c, pad FROM sbtest1 WHERE k IN (1, 2, 3)", STATS_STMT_POINT_SELECT },
+		{ "SELECT count(k) FROM sbtest1 WHERE k BETWEEN 1 AND 5 OR k BETWEEN 9 AND 12", STATS_STMT_RANGE_SELECT },
+		{ "SELECT c FROM t WHERE id >= 10 AND id < 20", STATS_STMT_RANGE_SELECT },
+		{ "SELECT c FROM t WHERE c = 'a < b BETWEEN order by'", STATS_STMT_POINT_SELECT },
+		{ "SELECT summary FROM t WHERE id = 1", STATS_STMT_POINT_SELECT },
+		{ "SELECT c FROM t WHERE id = 1 -- ORDER BY", STATS_STMT_POINT_SELECT },
+		{ "  /* hint */ (SELECT 1) UNION (SELECT 2)", STATS_STMT_POINT_SELECT },
+		{ "UPDATE sbtest1 SET k=k+1 WHERE id=?", STATS_STMT_UPDATE },
+		{ "DELETE FROM sbtest1 WHERE id=?", STATS_STMT_DELETE },
+		{ "INSERT INTO sbtest1 (id, k, c, pad) VALUES (?, ?, ?, ?)", STATS_STMT_INSERT },
+		{ "replace into t values (1)", STATS_STMT_INSERT },
+		{ "BEGIN", STATS_STMT_BEGIN },
+		{ "start  transaction", STATS_STMT_BEGIN },
+		{ "START SLAVE", STATS_STMT_OTHER },
+		{ "COMMIT", STATS_STMT_COMMIT },
+		{ "END", STATS_STMT_COMMIT },
+		{ "ROLLBACK", STATS_STMT_ROLLBACK },
+		{ "CREATE TABLE t (id INT)", STATS_STMT_OTHER },
+		{ "SELECTED", STATS_STMT_OTHER },
+		{ "", STATS_STMT_OTHER },
+	};
+	unsigned i, bad = 0;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		enum stats_stmt_kind k = stats_stmt_classify(c[i].sql, strlen(c[i].sql));
+		if (k != c[i].k) {
+			bad++;
+			diag("'%s': %s, expected %s", c[i].sql, stats_stmt_name(k),
+			     stats_stmt_name(c[i].k));
+		}
+	}
+	ok(bad == 0, "%u statements classified by kind", i);
+	/* the length is respected: "SELECT 1 ORDER" cut before ORDER BY */
+	ok(stats_stmt_classify("SELECT c FROM t ORDER BY c", 15) == STATS_STMT_POINT_SELECT,
+	   "classification stops at the given length");
+}
+
+/* Labels: registry, per-label records in the harvest, errors counted from
+ * the label on, statements collected once the writer is done. */
+static void test_labels(void)
+{
+	struct stats *s;
+	struct stats_snap *snap;
+	struct stats_thread *t;
+	int a, b, i;
+	char name[16];
+
+	a = stats_label_id("new_order");
+	b = stats_label_id("payment");
+	ok(a >= 0 && b == a + 1 && stats_label_id("new_order") == a,
+	   "labels get stable ids (%d, %d)", a, b);
+	ok(strcmp(stats_label_name((unsigned)b), "payment") == 0 &&
+	   stats_label_name(STATS_MAX_LABELS) == NULL, "label names by id");
+	ok(stats_label_id("") == -EINVAL && stats_label_id("a b") == -EINVAL &&
+	   stats_label_id("stmt.x") == -EINVAL && stats_label_id(NULL) == -EINVAL,
+	   "bad label names are refused");
+	for (i = 0; stats_nlabels() < STATS_MAX_LABELS; i++) {
+		snprintf(name, sizeof(name), "l%d", i);
+		stats_label_id(name);
+	}
+	ok(stats_label_id("one-too-many") == -ENOSPC, "at most %d labels",
+	   STATS_MAX_LABELS);
+
+	if (stats_create(1, 0, 3, &s) || stats_snap_create(s, &snap)) {
+		ok(0, "create");
+		return;
+	}
+	t = stats_thread(s, 0);
+	for (i = 0; i < 30; i++) {
+		if (i % 3 == 0) {
+			stats_set_label(t, (unsigned)a);
+			stats_inc(t, STATS_ERRORS, 2);   /* after the label: counted */
+		} else if (i % 3 == 1) {
+			stats_inc(t, STATS_ERRORS, 1);   /* before it: not */
+			stats_set_label(t, (unsigned)b);
+		}
+		stats_record_event(t, 1000 * (i + 1), 0);
+	}
+	stats_harvest(s, snap);
+	ok(snap->events == 30 && snap->lbl[a].events == 10 && snap->lbl[b].events == 10,
+	   "per-label events: %llu of 30 and %llu of 30",
+	   (unsigned long long)snap->lbl[a].events, (unsigned long long)snap->lbl[b].events);
+	ok(snap->lbl[a].errors == 20 && snap->lbl[b].errors == 0,
+	   "per-label errors count from the label on (%llu, %llu)",
+	   (unsigned long long)snap->lbl[a].errors, (unsigned long long)snap->lbl[b].errors);
+	ok(hdr_max(snap->lbl[a].lat) == 28000 && hdr_min(snap->lbl[b].lat) == 2000,
+	   "per-label latencies");
+	ok(snap->lbl[5].lat != NULL && hdr_count(snap->lbl[5].lat) == 0,
+	   "every registered label has a (here empty) histogram after a harvest");
+
+	stats_record_stmt(t, STATS_STMT_POINT_SELECT, 10, 5000, 1);
+	stats_record_stmt(t, STATS_STMT_POINT_SELECT, 11, 7000, 1);
+	stats_record_stmt(t, STATS_STMT_UPDATE, 12, 1000, 0);
+	stats_stmt_count_from(s, 100);
+	stats_record_stmt(t, STATS_STMT_UPDATE, 99, 1000, 1);   /* before: dropped */
+	stats_record_stmt(t, STATS_STMT_UPDATE, 100, 3000, 1);
+	stats_snap_reset(snap);
+	stats_collect_stmt(s, snap);
+	ok(snap->have_stmt && snap->stmt[STATS_STMT_POINT_SELECT].events == 2 &&
+	   snap->stmt[STATS_STMT_UPDATE].events == 1 &&
+	   snap->stmt[STATS_STMT_UPDATE].errors == 1 &&
+	   hdr_max(snap->stmt[STATS_STMT_POINT_SELECT].lat) == 7000,
+	   "statement statistics: counts, errors, latency, count-from time");
+	stats_snap_destroy(snap);
+	stats_destroy(s);
+}
+
 int main(void)
 {
 	uint64_t k = test_k();
 
 	diag("%llu events per writer", (unsigned long long)k);
+	/* first, to measure RSS growth from a clean process */
 	test_many_threads();
+	test_classify();
+	test_labels();
 	test_create();
 	test_snap();
 	run_concurrent(2, k, 0, 0, 0);
