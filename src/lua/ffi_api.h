@@ -35,6 +35,11 @@ typedef struct bench_stat {
 	double wait_avg;        /* schedule lag under --rate */
 	double wait_max;
 	double wait_pct;
+	double service_avg;     /* service time under --rate (latency - lag) */
+	double service_max;
+	double service_pct;
+	uint64_t late;          /* --latency-limit: events over the limit */
+	uint64_t skipped;       /* --latency-limit with --rate: arrivals skipped */
 } sb_stat_t;
 
 /* ---- event loop (scheduler) ------------------------------------------ */

@@ -88,6 +88,8 @@ void report_fill_stat(sb_stat_t *st, const struct stats_snap *s, double period,
 	st->reconnects = s->ctr[STATS_RECONNECTS];
 	st->bytes_read = s->ctr[STATS_READ_BYTES];
 	st->bytes_written = s->ctr[STATS_WRITTEN_BYTES];
+	st->late = s->ctr[STATS_LATE];
+	st->skipped = s->ctr[STATS_SKIPPED];
 	if (s->events) {
 		st->latency_pct = pct_ms(s->lat, pct) / 1e3;
 		st->latency_min = hdr_min(s->lat) / 1e9;
@@ -98,6 +100,11 @@ void report_fill_stat(sb_stat_t *st, const struct stats_snap *s, double period,
 			st->wait_avg = s->wait_sum_ns / 1e9 / s->events;
 			st->wait_max = hdr_max(s->wait) / 1e9;
 			st->wait_pct = pct_ms(s->wait, pct) / 1e3;
+		}
+		if (s->svc) {
+			st->service_avg = s->svc_sum_ns / 1e9 / s->events;
+			st->service_max = hdr_max(s->svc) / 1e9;
+			st->service_pct = pct_ms(s->svc, pct) / 1e3;
 		}
 	}
 }
@@ -143,6 +150,17 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 	if (cfg->rate > 0)
 		printf("[ %ss ] queue length: %llu concurrency: %u\n", t,
 		       (unsigned long long)queue_length, concurrency);
+	/* bench: --latency-limit has no sysbench line to keep; pgbench shows
+	 * late and skipped in its progress lines too */
+	if (cfg->latency_limit > 0) {
+		if (cfg->rate > 0)
+			printf("[ %ss ] late: %llu skipped: %llu\n", t,
+			       (unsigned long long)s->ctr[STATS_LATE],
+			       (unsigned long long)s->ctr[STATS_SKIPPED]);
+		else
+			printf("[ %ss ] late: %llu\n", t,
+			       (unsigned long long)s->ctr[STATS_LATE]);
+	}
 	fflush(stdout);
 	return 0;
 }

@@ -71,6 +71,35 @@ events + skipped = arrivals (~1000/s x 2 s):
   $ awk '/^Schedule lag/ { getline; getline; print ($2 <= 25) ? "lag bounded" : "lag " $2 }' skip.txt
   lag bounded
 
+Interval lines: under --latency-limit one more line per interval with the
+interval's late (and, with --rate, skipped) events; the sysbench lines are
+unchanged:
+
+  $ $B sleep2.lua --time=1 --rate=1000 --latency-limit=20 --report-interval=0.5 run > iv.txt
+  $ grep -E '^\[' iv.txt | head -3 | sed -E 's/^\[ [0-9.]+s \]/[ Ns ]/; s/[0-9]+(\.[0-9]+)?/N/g'
+  [ Ns ] thds: N eps: N lat (ms,N%): N
+  [ Ns ] queue length: N concurrency: N
+  [ Ns ] late: N skipped: N
+  $ awk '/^\[.*skipped:/ { s += $NF } /skipped events:/ { t = $3 } END { print (s <= t && s > 0) ? "interval skips add up" : "intervals " s " total " t }' iv.txt
+  interval skips add up
+  $ $B sleep2.lua --time=1 --latency-limit=1 --report-interval=0.5 run | grep -E '^\[.*late' | head -1 | sed -E 's/[0-9]+(\.[0-9]+)?/N/g'
+  [ Ns ] late: N
+
+Report hooks see the service time and the limit's counters too:
+
+  $ cat > hook.lua <<'EOF'
+  > function event() os.execute("sleep 0.002") end
+  > sysbench.hooks.report_cumulative = function(st)
+  >   print(string.format("service %s late %s skipped %s lag %s",
+  >     st.service_avg > 0.0015 and st.service_avg < 0.05 and "ok" or st.service_avg,
+  >     tonumber(st.late) <= tonumber(st.events) and "ok" or tonumber(st.late),
+  >     tonumber(st.skipped) > 0 and "ok" or "none",
+  >     st.wait_avg >= 0 and "ok" or st.wait_avg))
+  > end
+  > EOF
+  $ $B hook.lua --time=1 --rate=2000 --latency-limit=20 run | tail -1
+  service ok late ok skipped ok lag ok
+
 JSON: service_ms next to lag_ms; the limit's counters:
 
   $ $B sleep2.lua --time=1 --rate=1000 --latency-limit=20 --report-interval=0.5 \
