@@ -235,3 +235,15 @@ never taken as prepared. Messages go outside: the tmpfs is full.
   rc=1
   $ cd ..
   $ umount small 2>/dev/null; true
+
+O_DIRECT refused by the file system (ramfs has no direct I/O; mounting it
+needs root, as the database tests do): one FATAL line naming the file,
+exit 1:
+
+  $ mkdir ram
+  $ mount -t ramfs ramfs ram && cd ram
+  $ $B fileio --file-num=2 --file-total-size=1M prepare > /dev/null
+  $ $B fileio --file-num=2 --file-total-size=1M --file-extra-flags=direct --file-test-mode=rndrd --time=1 run 2>&1 >/dev/null; echo "rc=$?"
+  FATAL: `init' function failed: O_DIRECT is not supported by the file system of test_file.0 (open: Invalid argument)
+  rc=1
+  $ cd .. && umount ram
