@@ -89,8 +89,10 @@ static inline void sched_record(struct sched_worker *w, int64_t now)
 {
 	w->in_event = 0;
 	/* An event that began during warm-up counts in no statistic. */
-	if (w->start_ns < S.warm_end_ns)
+	if (w->start_ns < S.warm_end_ns) {
+		stats_clear_label(w->st);
 		return;
+	}
 	if (S.mean_gap_ns > 0) {
 		stats_record_event(w->st, now - w->intended_ns,
 		                   w->start_ns - w->intended_ns);

@@ -195,6 +195,12 @@ static inline void stats_set_label(struct stats_thread *t, unsigned id)
 	t->label = id + 1;
 }
 
+/* Owner thread only: forget the label of an event that is not recorded. */
+static inline void stats_clear_label(struct stats_thread *t)
+{
+	t->label = 0;
+}
+
 /* ---- statements (--report-statements) ----------------------------------- */
 
 /* Classify one SQL statement by its text (leading white space and comments
