@@ -168,3 +168,17 @@ Legacy scripts that declare no options accept any option as a global:
 The manual page lints clean:
 
   $ groff -man -ww -z "$BENCH_SRCDIR/man/bench.1" 2>&1
+
+It names every built-in workload and every option that the workload's
+help lists (more than 60 options in all, so the check cannot pass empty):
+
+  $ sed 's/\\-/-/g' "$BENCH_SRCDIR/man/bench.1" > man.txt
+  $ n=0; for f in "$BENCH_SRCDIR"/lua/*.lua; do
+  >   w=$(basename "$f" .lua)
+  >   case $w in oltp_common|workload_util) continue ;; esac
+  >   grep -qE "(^|[ \"])$w([ \",;]|\$)" man.txt || echo "workload $w missing"
+  >   for o in $($B "$w" help | grep -oE '^  --[a-z_-]+'); do
+  >     n=$((n + 1))
+  >     grep -qF -- "$o" man.txt || echo "$w: $o missing"
+  >   done
+  > done; [ "$n" -gt 60 ] || echo "only $n options checked"
