@@ -24,7 +24,7 @@
 # env: MIRROR   Debian mirror (default: the host's, from /etc/apt, else
 #               http://deb.debian.org/debian)
 #      STEPS    which commands to run, any of "demo demo-pgsql ci"
-#               (default: all three, in that order)
+#               (default: all three, in that order; empty: none)
 #      REUSE=1  keep an existing DIR made by this script (quicker; no
 #               longer pristine after the first run)
 #      KEEP_MOUNTS=1  leave DIR mounted at the end (for a look inside)
@@ -41,7 +41,7 @@ die() { echo "run-chroot.sh: $*" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || die "must run as root"
 DIR=$(realpath -m "$1")
 REPO=$(realpath "${2:-$(git -C "$(dirname "$0")" rev-parse --show-toplevel)}")
-STEPS=${STEPS:-demo demo-pgsql ci}
+STEPS=${STEPS-demo demo-pgsql ci}
 LOGS=$DIR.logs
 MARK=$DIR/.bench-pristine-chroot
 [ -d "$REPO/.git" ] || [ -f "$REPO/HEAD" ] || die "$REPO is not a git repository"
@@ -124,7 +124,16 @@ if [ ! -f "$MARK" ]; then
 	chmod 755 "$DIR/usr/sbin/policy-rc.d"
 	date -u >"$MARK"
 fi
+# The host's network as it is: its resolver, and the CAs it added itself
+# (where TLS to the npm registry goes through an intercepting proxy, the
+# chroot must trust that proxy as the host does; a real machine needs
+# none of this).
 cp -L /etc/resolv.conf "$DIR/etc/resolv.conf"
+if compgen -G '/usr/local/share/ca-certificates/*.crt' >/dev/null; then
+	mkdir -p "$DIR/usr/local/share/ca-certificates"
+	cp /usr/local/share/ca-certificates/*.crt "$DIR/usr/local/share/ca-certificates/"
+	if [ -x "$DIR/usr/sbin/update-ca-certificates" ]; then host_cas_changed=1; fi
+fi
 
 trap cleanup EXIT
 mkdir -p "$DIR/mnt/bench-src"
@@ -149,6 +158,10 @@ if ! in_chroot 'command -v git' >/dev/null; then
 	echo "== apt-get install git (the README's prerequisite)"
 	in_chroot 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq git' \
 		>"$LOGS/git.log" 2>&1 || { tail -20 "$LOGS/git.log"; die "installing git failed"; }
+fi
+
+if [ "${host_cas_changed:-0}" = 1 ]; then
+	in_chroot 'update-ca-certificates' >/dev/null 2>&1 || true
 fi
 
 # --- the steps ----------------------------------------------------------

@@ -182,3 +182,13 @@ help lists (more than 60 options in all, so the check cannot pass empty):
   >     grep -qF -- "$o" man.txt || echo "$w: $o missing"
   >   done
   > done; [ "$n" -gt 60 ] || echo "only $n options checked"
+
+The README's build line names every package that demo.sh and .ci/run
+install for the build (tests/lib/debian-deps.sh):
+
+  $ . "$BENCH_SRCDIR/tests/lib/debian-deps.sh"
+  $ awk '/^    apt-get install build-essential/ { on = 1 }
+  >      on { print; if ($0 !~ /\\$/) exit }' "$BENCH_SRCDIR/README.md" | tr -s ' \\' '\n\n' > readme-deps.txt
+  $ for p in $BENCH_DEPS_BUILD; do grep -qx -- "$p" readme-deps.txt || echo "README lacks $p"; done
+  $ grep -cx 'libjansson-dev' readme-deps.txt
+  1
