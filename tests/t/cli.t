@@ -169,8 +169,8 @@ The manual page lints clean:
 
   $ groff -man -ww -z "$BENCH_SRCDIR/man/bench.1" 2>&1
 
-It names every built-in workload and every option that the workload's
-help lists (more than 60 options in all, so the check cannot pass empty):
+It names every general option, every built-in workload and every option
+that the workload's help lists (more than 60 options in all, so the check cannot pass empty):
 
   $ sed 's/\\-/-/g' "$BENCH_SRCDIR/man/bench.1" > man.txt
   $ n=0; for f in "$BENCH_SRCDIR"/lua/*.lua; do
@@ -182,6 +182,9 @@ help lists (more than 60 options in all, so the check cannot pass empty):
   >     grep -qF -- "$o" man.txt || echo "$w: $o missing"
   >   done
   > done; [ "$n" -gt 60 ] || echo "only $n options checked"
+  $ for o in $($B --help | grep -oE '^  --[a-z_-]+'); do
+  >   grep -qF -- "$o" man.txt || echo "general: $o missing"
+  > done
 
 The README's build line names every package that demo.sh and .ci/run
 install for the build (tests/lib/debian-deps.sh):
