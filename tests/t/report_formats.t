@@ -32,11 +32,14 @@ Alignment: the value ends at column 53 as in sysbench:
   $ grep 'th percentile:' text.out | awk '{ print length($0) }' | sort -u
   53
 
-A single value keeps sysbench's layout:
+A single value keeps sysbench's layout (the value right-aligned, so
+the line's length does not depend on how many digits it has):
 
-  $ $B empty.lua --events=1000 --rate=4000 --percentile=99 --report-interval=0.1 run | grep -E 'percentile|lat \(ms' | sed -E 's/^\[ [0-9.]+s \]/[ Ns ]/; s/[0-9]+\.[0-9][0-9]$/N/; s/eps: [0-9.]+/eps: N/' | awk '!seen[$0]++'
+  $ $B empty.lua --events=1000 --rate=4000 --percentile=99 --report-interval=0.1 run > single.txt
+  $ grep -E 'lat \(ms' single.txt | sed -E 's/^\[ [0-9.]+s \]/[ Ns ]/; s/[0-9]+\.[0-9][0-9]$/N/; s/eps: [0-9.]+/eps: N/' | awk '!seen[$0]++'
   [ Ns ] thds: 1 eps: N lat (ms,99%): N
-           99th percentile:                        N
+  $ grep percentile single.txt | awk '{ n = length($0); sub(/[0-9]+\.[0-9][0-9]$/, "N") } !seen[$0 n]++ { print $0 " (" n " columns)" }'
+           99th percentile:                        N (53 columns)
 
 Bad lists: one error line, exit 1:
 
