@@ -10,7 +10,7 @@
 #
 # then stop whatever is still running inside DIR and unmount it. Not part
 # of `make check`: it needs root, debootstrap (apt-get install debootstrap)
-# and a Debian mirror, and takes 10-15 minutes on 2 cores.
+# and a Debian mirror, and takes about 7 minutes on 2 cores.
 #
 # usage (as root, on a Debian or Ubuntu host):
 #     tests/pristine/run-chroot.sh DIR [REPO]
