@@ -24,11 +24,15 @@ esac
 if [ "${SKIP_INSTALL:-0}" != 1 ] && [ "$(id -u)" = 0 ]; then
 	echo "== installing build and server packages (apt-get)"
 	export DEBIAN_FRONTEND=noninteractive
+	. tests/lib/debian-deps.sh
 	apt-get update -qq >/dev/null
-	apt-get install -y -qq --no-install-recommends build-essential autoconf \
-		automake libtool pkg-config libluajit-5.1-dev luajit libck-dev \
-		zlib1g-dev libmariadb-dev libpq-dev mariadb-server mariadb-client \
-		postgresql openssl >/dev/null
+	# shellcheck disable=SC2086
+	apt-get install -y -qq --no-install-recommends $BENCH_DEPS_BUILD \
+		$BENCH_DEPS_SERVERS >/tmp/bench-demo-apt.log 2>&1 || {
+		tail -20 /tmp/bench-demo-apt.log
+		echo "demo.sh: apt-get install failed" >&2
+		exit 1
+	}
 fi
 
 if [ -n "${BENCH:-}" ]; then
@@ -37,7 +41,10 @@ else
 	bench=./bench
 	if [ ! -x ./bench ] || [ -n "$(find src lua -newer ./bench -print -quit 2>/dev/null)" ]; then
 		echo "== building"
-		{ [ -f configure ] || ./autogen.sh; } >/dev/null
+		{ [ -f configure ] || ./autogen.sh; } >/tmp/bench-demo-autogen.log 2>&1 || {
+			cat /tmp/bench-demo-autogen.log
+			exit 1
+		}
 		[ -f Makefile ] || ./configure -q
 		make -s -j"$(nproc)" >/dev/null
 	fi

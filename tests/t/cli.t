@@ -168,3 +168,30 @@ Legacy scripts that declare no options accept any option as a global:
 The manual page lints clean:
 
   $ groff -man -ww -z "$BENCH_SRCDIR/man/bench.1" 2>&1
+
+It names every general option, every built-in workload and every option
+that the workload's help lists (more than 60 options in all, so the check cannot pass empty):
+
+  $ sed 's/\\-/-/g' "$BENCH_SRCDIR/man/bench.1" > man.txt
+  $ n=0; for f in "$BENCH_SRCDIR"/lua/*.lua; do
+  >   w=$(basename "$f" .lua)
+  >   case $w in oltp_common|workload_util) continue ;; esac
+  >   grep -qE "(^|[ \"])$w([ \",;]|\$)" man.txt || echo "workload $w missing"
+  >   for o in $($B "$w" help | grep -oE '^  --[a-z_-]+'); do
+  >     n=$((n + 1))
+  >     grep -qF -- "$o" man.txt || echo "$w: $o missing"
+  >   done
+  > done; [ "$n" -gt 60 ] || echo "only $n options checked"
+  $ for o in $($B --help | grep -oE '^  --[a-z_-]+'); do
+  >   grep -qF -- "$o" man.txt || echo "general: $o missing"
+  > done
+
+The README's build line names every package that demo.sh and .ci/run
+install for the build (tests/lib/debian-deps.sh):
+
+  $ . "$BENCH_SRCDIR/tests/lib/debian-deps.sh"
+  $ awk '/^    apt-get install build-essential/ { on = 1 }
+  >      on { print; if ($0 !~ /\\$/) exit }' "$BENCH_SRCDIR/README.md" | tr -s ' \\' '\n\n' > readme-deps.txt
+  $ for p in $BENCH_DEPS_BUILD; do grep -qx -- "$p" readme-deps.txt || echo "README lacks $p"; done
+  $ grep -cx 'libjansson-dev' readme-deps.txt
+  1

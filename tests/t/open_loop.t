@@ -10,7 +10,9 @@ arrivals that are already later than the limit.
   > X
 
 Below capacity (50/s of 2 ms events on 2 threads): service time ~2 ms, small
-lag, latency = lag + service:
+lag (well under a millisecond on an idle machine; tens of milliseconds on a
+machine busy with other work, still far from the overload case below),
+latency = lag + service:
 
   $ $B sleep2.lua --time=2 --threads=2 --rate=50 run > under.txt
   $ sed -n '/^Service time (ms):/,/^$/p' under.txt | sed -E -e 's/[0-9][0-9.]*/N/g' -e 's/ +N$/ N/'
@@ -21,7 +23,7 @@ lag, latency = lag + service:
   
   $ awk '/^Service time/ { getline; print ($2 >= 1.9 && $2 < 15) ? "service ok" : "service " $2 }' under.txt
   service ok
-  $ awk '/^Schedule lag/ { getline; print ($2 < 10) ? "lag small" : "lag " $2 }' under.txt
+  $ awk '/^Schedule lag/ { getline; print ($2 < 50) ? "lag small" : "lag " $2 }' under.txt
   lag small
   $ awk '/^Latency \(ms\)/ { getline; getline; lat = $2 }
   >      /^Schedule lag/ { getline; lag = $2 }

@@ -1,0 +1,22 @@
+# shellcheck shell=bash
+# The Debian 12 packages bench needs, in one place: demo.sh installs
+# BENCH_DEPS_BUILD and BENCH_DEPS_SERVERS, .ci/run all of them. The
+# README's "Build and install from source" line names BENCH_DEPS_BUILD
+# (tests/t/cli.t checks that it does).
+
+# build: compiler and autotools, then what configure.ac requires
+BENCH_DEPS_BUILD="build-essential autoconf automake libtool pkg-config
+	libluajit-5.1-dev luajit libck-dev zlib1g-dev libjansson-dev
+	liburing-dev libaio-dev libmariadb-dev libpq-dev"
+
+# the throwaway servers of tests/lib/dbserver.sh (openssl: test certificates)
+BENCH_DEPS_SERVERS="mariadb-server mariadb-client postgresql openssl"
+
+# the test suite: cram, sysbench for side-by-side tests, groff for the
+# manual's lint, GNU time, ss (iproute2) for free ports, ca-certificates
+# for npm's registry
+BENCH_DEPS_TEST="python3-cram sysbench groff-base time iproute2 ca-certificates"
+
+# node and npm, for the npm package hdr-histogram-js; only where no node is
+# installed (Debian's npm conflicts with other builds of nodejs)
+BENCH_DEPS_NODE="nodejs npm"

@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# Check that the README's set-up commands work on a pristine Debian 12:
+# debootstrap a minimal bookworm (variant minbase: less than a fresh
+# install has) into DIR, install only git there, clone the repository
+# inside it and run, each from a fresh clone, as root:
+#
+#     ./demo.sh              (MariaDB demo)
+#     DB=pgsql ./demo.sh     (PostgreSQL demo)
+#     bash .ci/run           (the whole test suite: "N passed, 0 failed")
+#
+# then stop whatever is still running inside DIR and unmount it. Not part
+# of `make check`: it needs root, debootstrap (apt-get install debootstrap)
+# and a Debian mirror, and takes about 7 minutes on 2 cores.
+#
+# usage (as root, on a Debian or Ubuntu host):
+#     tests/pristine/run-chroot.sh DIR [REPO]
+#
+#   DIR   the chroot; it must not exist yet, or be one this script made
+#         (it is wiped and bootstrapped again unless REUSE=1). Put it
+#         outside any git work tree.
+#   REPO  the repository to clone (default: the one holding this script);
+#         only committed work is cloned (its checked-out branch).
+#
+# env: MIRROR   Debian mirror (default: the host's, from /etc/apt, else
+#               http://deb.debian.org/debian)
+#      STEPS    which commands to run, any of "demo demo-pgsql ci"
+#               (default: all three, in that order; empty: none)
+#      REUSE=1  keep an existing DIR made by this script (quicker; no
+#               longer pristine after the first run)
+#      KEEP_MOUNTS=1  leave DIR mounted at the end (for a look inside)
+#
+# Each step's output goes to DIR.logs/STEP.log; the script prints each
+# step's duration and last lines, and exits non-zero if any step failed.
+# Inside the chroot no init system runs: /usr/sbin/policy-rc.d keeps the
+# packages' services (the system MariaDB and PostgreSQL) from starting,
+# as on any chroot; the demo and the tests start their own servers.
+set -euo pipefail
+
+die() { echo "run-chroot.sh: $*" >&2; exit 1; }
+[ $# -ge 1 ] || die "usage: $0 DIR [REPO]"
+[ "$(id -u)" = 0 ] || die "must run as root"
+DIR=$(realpath -m "$1")
+REPO=$(realpath "${2:-$(git -C "$(dirname "$0")" rev-parse --show-toplevel)}")
+STEPS=${STEPS-demo demo-pgsql ci}
+LOGS=$DIR.logs
+MARK=$DIR/.bench-pristine-chroot
+[ -d "$REPO/.git" ] || [ -f "$REPO/HEAD" ] || die "$REPO is not a git repository"
+case "$DIR" in "$REPO" | "$REPO"/*) die "DIR must be outside the repository" ;; esac
+
+host_mirror() {
+	local m
+	m=$(grep -hsE '^URIs:.*debian/?$' /etc/apt/sources.list.d/*.sources | awk '{print $2; exit}')
+	[ -n "$m" ] || m=$(grep -hsE '^deb .*/debian/? +(bookworm|stable) ' /etc/apt/sources.list \
+		/etc/apt/sources.list.d/*.list | awk '{print $2; exit}')
+	echo "${m:-http://deb.debian.org/debian}"
+}
+MIRROR=${MIRROR:-$(host_mirror)}
+MIRROR=${MIRROR%/}
+
+# Processes whose root directory is DIR: what ran inside the chroot.
+chroot_pids() {
+	local p r
+	for p in /proc/[0-9]*; do
+		r=$(readlink "$p/root" 2>/dev/null) || continue
+		[ "$r" = "$DIR" ] && echo "${p#/proc/}"
+	done
+	return 0
+}
+
+MOUNTS=(proc sys dev/pts dev/shm mnt/bench-src)
+umount_all() {
+	local i m pids
+	pids=$(chroot_pids)
+	if [ -n "$pids" ]; then
+		echo "== stopping processes left inside the chroot: $(echo $pids)"
+		# shellcheck disable=SC2086
+		kill -TERM $pids 2>/dev/null || true
+		sleep 5
+		pids=$(chroot_pids)
+		# shellcheck disable=SC2086
+		[ -z "$pids" ] || kill -KILL $pids 2>/dev/null || true
+		sleep 1
+	fi
+	for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
+		m=$DIR/${MOUNTS[i]}
+		if mountpoint -q "$m"; then umount "$m" || umount -l "$m"; fi
+	done
+}
+
+cleanup() {
+	if [ "${KEEP_MOUNTS:-0}" = 1 ]; then
+		echo "== KEEP_MOUNTS=1: $DIR stays mounted; unmount with: REUSE=1 STEPS= $0 $DIR"
+	else
+		umount_all
+	fi
+}
+
+# --- the chroot ---------------------------------------------------------
+if [ -e "$DIR" ] && [ ! -f "$MARK" ]; then
+	die "$DIR exists and was not made by this script"
+fi
+if [ -f "$MARK" ] && [ "${REUSE:-0}" != 1 ]; then
+	umount_all
+	for m in "${MOUNTS[@]}"; do mountpoint -q "$DIR/$m" && die "$DIR/$m still mounted"; done
+	echo "== removing the previous chroot $DIR"
+	rm -rf "$DIR"
+fi
+mkdir -p "$LOGS"
+if [ ! -f "$MARK" ]; then
+	command -v debootstrap >/dev/null || die "debootstrap missing: apt-get install debootstrap"
+	echo "== debootstrap --variant=minbase bookworm $DIR $MIRROR"
+	t0=$SECONDS
+	debootstrap --variant=minbase bookworm "$DIR" "$MIRROR" >"$LOGS/debootstrap.log" 2>&1 ||
+		{ tail -20 "$LOGS/debootstrap.log"; die "debootstrap failed"; }
+	echo "   $((SECONDS - t0)) s"
+	# what a fresh install's sources.list has: updates and security too
+	sec=${MIRROR%/debian}/debian-security
+	cat >"$DIR/etc/apt/sources.list" <<-SRC
+	deb $MIRROR bookworm main
+	deb $MIRROR bookworm-updates main
+	deb $sec bookworm-security main
+	SRC
+	printf '#!/bin/sh\n# chroot: no init system; start no services\nexit 101\n' >"$DIR/usr/sbin/policy-rc.d"
+	chmod 755 "$DIR/usr/sbin/policy-rc.d"
+	date -u >"$MARK"
+fi
+# The host's network as it is: its resolver, and the CAs it added itself
+# (where TLS to the npm registry goes through an intercepting proxy, the
+# chroot must trust that proxy as the host does; a real machine needs
+# none of this).
+cp -L /etc/resolv.conf "$DIR/etc/resolv.conf"
+if compgen -G '/usr/local/share/ca-certificates/*.crt' >/dev/null; then
+	mkdir -p "$DIR/usr/local/share/ca-certificates"
+	cp /usr/local/share/ca-certificates/*.crt "$DIR/usr/local/share/ca-certificates/"
+	if [ -x "$DIR/usr/sbin/update-ca-certificates" ]; then host_cas_changed=1; fi
+fi
+
+trap cleanup EXIT
+mkdir -p "$DIR/mnt/bench-src"
+mountpoint -q "$DIR/proc" || mount -t proc proc "$DIR/proc"
+mountpoint -q "$DIR/sys" || mount -t sysfs sysfs "$DIR/sys"
+mountpoint -q "$DIR/dev/pts" || mount -t devpts -o newinstance,ptmxmode=0666 devpts "$DIR/dev/pts"
+mountpoint -q "$DIR/dev/shm" || mount -t tmpfs -o mode=1777,nosuid,nodev shm "$DIR/dev/shm"
+if ! mountpoint -q "$DIR/mnt/bench-src"; then
+	mount --bind "$REPO" "$DIR/mnt/bench-src"
+	mount -o remount,bind,ro "$DIR/mnt/bench-src"
+fi
+
+# A login-like root shell: no variables from this host but TERM.
+in_chroot() {
+	env -i HOME=/root TERM="${TERM:-dumb}" \
+		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+		chroot "$DIR" /bin/bash -c "cd /root && $1"
+}
+
+# The README's prerequisite: git, to clone the repository.
+if ! in_chroot 'command -v git' >/dev/null; then
+	echo "== apt-get install git (the README's prerequisite)"
+	in_chroot 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq git' \
+		>"$LOGS/git.log" 2>&1 || { tail -20 "$LOGS/git.log"; die "installing git failed"; }
+fi
+
+if [ "${host_cas_changed:-0}" = 1 ]; then
+	in_chroot 'update-ca-certificates' >/dev/null 2>&1 || true
+fi
+
+# --- the steps ----------------------------------------------------------
+failed=0
+fresh_clone() { # NAME: print a command that clones REPO into /root/NAME afresh
+	echo "rm -rf /root/$1 && git clone -q /mnt/bench-src /root/$1 && cd /root/$1 && git log -1 --format='== commit %h %s'"
+}
+step() { # NAME CLONE COMMAND
+	local name=$1 clone=$2 cmd=$3 t0 rc=0
+	echo "== [$name] cd $clone && $cmd"
+	t0=$SECONDS
+	in_chroot "$(fresh_clone "$clone") && $cmd" >"$LOGS/$name.log" 2>&1 || rc=$?
+	echo "   [$name] exit $rc after $((SECONDS - t0)) s; last lines:"
+	tail -n "${TAIL:-4}" "$LOGS/$name.log" | sed 's/^/   | /'
+	[ $rc = 0 ] || failed=1
+}
+for s in $STEPS; do
+	case $s in
+	demo) step demo bench-demo './demo.sh' ;;
+	demo-pgsql) step demo-pgsql bench-demo-pgsql 'DB=pgsql ./demo.sh' ;;
+	ci) TAIL=3 step ci bench-ci 'bash .ci/run' ;;
+	*) die "unknown step '$s' (demo, demo-pgsql, ci)" ;;
+	esac
+done
+echo "== logs in $LOGS"
+exit $failed
