@@ -41,6 +41,13 @@ typedef my_bool my_flag;
 typedef bool my_flag;
 #endif
 
+/* Connector/C 3: its socket layer (pvio) is public, see my_blocking_reads() */
+#if defined(MARIADB_PACKAGE_VERSION_ID) && MARIADB_PACKAGE_VERSION_ID >= 30000
+#define MY_PVIO 1
+#include <sys/socket.h>
+#include <ma_pvio.h>
+#endif
+
 #ifndef ER_UNSUPPORTED_PS
 #define ER_UNSUPPORTED_PS 1295
 #endif
@@ -100,6 +107,9 @@ struct my_conn {
 	bool more_plain;          /* multi-statement query: results to drain */
 	bool tcp;                 /* connected over TCP (for the TLS check) */
 	struct my_stmt *stmts;    /* statements prepared on this connection */
+#ifdef MY_PVIO
+	PVIO_METHODS pvio_methods; /* the socket's methods, read replaced */
+#endif
 };
 
 struct my_stmt {
@@ -368,6 +378,56 @@ static int my_set_tls(MYSQL *m)
 	return rc;
 }
 
+#ifdef MY_PVIO
+/* Blocking reads (Connector/C). Its socket read is recv(MSG_DONTWAIT);
+ * when the reply is not there yet, which is nearly always (the server is
+ * still working on it), that fails with EAGAIN, poll() sleeps until the
+ * reply arrives and a second recv() takes it: three system calls per
+ * statement where one blocking recv() does the same wait. With no read
+ * timeout that poll() waits forever, so a blocking recv() (the socket is
+ * already in blocking mode after the connect; writes keep their own
+ * MSG_DONTWAIT) behaves the same: same bytes, same errors, EINTR retried
+ * like the library does. Measured on oltp_read_write, 4 threads (issue 3):
+ * 3.9 -> 2.0 system calls per statement, 5-9% less client CPU. */
+static ssize_t my_pvio_read(MARIADB_PVIO *pvio, uchar *buf, size_t len)
+{
+	my_socket fd;
+	ssize_t r;
+
+	if (pvio->methods->get_handle(pvio, &fd))
+		return -1;
+	do
+		r = recv(fd, buf, len, 0);
+	while (MY_UNLIKELY(r < 0 && errno == EINTR));
+	return r;
+}
+
+/* Install my_pvio_read on a plain socket connection without read timeout;
+ * anything else (TLS, a timeout, an unknown transport) keeps the library's
+ * read. mc must outlive the MYSQL handle (my_disconnect frees it after
+ * mysql_close). The methods table is copied with the layout of the headers
+ * we were built with, so only a library of the same Connector/C major.minor
+ * (the plugin interface of that series) gets it. */
+static void my_blocking_reads(struct my_conn *mc, MYSQL *m)
+{
+	MARIADB_PVIO *pvio = m->net.pvio;
+
+	if (mysql_get_client_version() / 100 != MARIADB_PACKAGE_VERSION_ID / 100)
+		return;
+	if (pvio == NULL || pvio->methods == NULL || pvio->ctls != NULL ||
+	    (pvio->type != PVIO_TYPE_SOCKET && pvio->type != PVIO_TYPE_UNIXSOCKET) ||
+	    pvio->timeout[PVIO_READ_TIMEOUT] >= 0 || pvio->methods->read == NULL ||
+	    pvio->methods->get_handle == NULL || pvio->methods->blocking == NULL)
+		return;
+	if (pvio->methods->blocking(pvio, 1, NULL) != 0)
+		return;
+	mc->pvio_methods = *pvio->methods;
+	mc->pvio_methods.read = my_pvio_read;
+	pvio->methods = &mc->pvio_methods;
+	MY_TRACE("blocking reads on %p", (void *)m);
+}
+#endif
+
 static void my_connect_failed(const char *host, unsigned port, const char *sock,
                               unsigned err, const char *msg)
 {
@@ -458,6 +518,9 @@ static int my_connect(db_conn *c, unsigned seq)
 		        mysql_get_host_info(m),
 		        mysql_get_server_info(m), mysql_get_ssl_cipher(m) ? ", TLS cipher " : "",
 		        mysql_get_ssl_cipher(m) ? mysql_get_ssl_cipher(m) : "");
+#ifdef MY_PVIO
+	my_blocking_reads(mc, m);
+#endif
 	mc->m = m;
 	c->priv = mc;
 	return 0;
