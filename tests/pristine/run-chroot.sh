@@ -73,10 +73,13 @@ chroot_pids() {
 
 MOUNTS=(proc sys dev/pts dev/shm mnt/bench-src)
 umount_all() {
-	local i m pids
+	local i m p pids
 	pids=$(chroot_pids)
 	if [ -n "$pids" ]; then
-		echo "== stopping processes left inside the chroot: $(echo $pids)"
+		echo "== stopping processes left inside the chroot:"
+		for p in $pids; do
+			printf '   %s: %s\n' "$p" "$(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | cut -c1-150)"
+		done
 		# shellcheck disable=SC2086
 		kill -TERM $pids 2>/dev/null || true
 		sleep 5
