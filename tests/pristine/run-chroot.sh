@@ -22,7 +22,8 @@
 #         only committed work is cloned (its checked-out branch).
 #
 # env: MIRROR   Debian mirror (default: the host's, from /etc/apt, else
-#               http://deb.debian.org/debian)
+#               http://deb.debian.org/debian); the security archive is
+#               the host's too, else MIRROR's sibling debian-security
 #      STEPS    which commands to run, any of "demo demo-pgsql ci"
 #               (default: all three, in that order; empty: none)
 #      REUSE=1  keep an existing DIR made by this script (quicker; no
@@ -49,13 +50,16 @@ case "$DIR" in "$REPO" | "$REPO"/*) die "DIR must be outside the repository" ;; 
 
 host_mirror() {
 	local m
-	m=$(grep -hsE '^URIs:.*debian/?$' /etc/apt/sources.list.d/*.sources | awk '{print $2; exit}')
+	m=$(grep -hsE '^URIs:.*debian/?$' /etc/apt/sources.list.d/*.sources | awk '{print $2; exit}' || true)
 	[ -n "$m" ] || m=$(grep -hsE '^deb .*/debian/? +(bookworm|stable) ' /etc/apt/sources.list \
-		/etc/apt/sources.list.d/*.list | awk '{print $2; exit}')
+		/etc/apt/sources.list.d/*.list | awk '{print $2; exit}' || true)
 	echo "${m:-http://deb.debian.org/debian}"
 }
 MIRROR=${MIRROR:-$(host_mirror)}
 MIRROR=${MIRROR%/}
+SECURITY=$(grep -hsE '^URIs:.*debian-security/?$' /etc/apt/sources.list.d/*.sources | awk '{print $2; exit}' || true)
+SECURITY=${SECURITY:-${MIRROR%/debian}/debian-security}
+SECURITY=${SECURITY%/}
 
 # Processes whose root directory is DIR: what ran inside the chroot.
 chroot_pids() {
@@ -69,10 +73,13 @@ chroot_pids() {
 
 MOUNTS=(proc sys dev/pts dev/shm mnt/bench-src)
 umount_all() {
-	local i m pids
+	local i m p pids
 	pids=$(chroot_pids)
 	if [ -n "$pids" ]; then
-		echo "== stopping processes left inside the chroot: $(echo $pids)"
+		echo "== stopping processes left inside the chroot:"
+		for p in $pids; do
+			printf '   %s: %s\n' "$p" "$(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | cut -c1-150)"
+		done
 		# shellcheck disable=SC2086
 		kill -TERM $pids 2>/dev/null || true
 		sleep 5
@@ -101,7 +108,10 @@ if [ -e "$DIR" ] && [ ! -f "$MARK" ]; then
 fi
 if [ -f "$MARK" ] && [ "${REUSE:-0}" != 1 ]; then
 	umount_all
-	for m in "${MOUNTS[@]}"; do mountpoint -q "$DIR/$m" && die "$DIR/$m still mounted"; done
+	# never rm -rf through a mount
+	if awk -v d="$DIR/" 'index($2, d) == 1 { found = 1 } END { exit !found }' /proc/mounts; then
+		die "something is still mounted under $DIR"
+	fi
 	echo "== removing the previous chroot $DIR"
 	rm -rf "$DIR"
 fi
@@ -114,11 +124,10 @@ if [ ! -f "$MARK" ]; then
 		{ tail -20 "$LOGS/debootstrap.log"; die "debootstrap failed"; }
 	echo "   $((SECONDS - t0)) s"
 	# what a fresh install's sources.list has: updates and security too
-	sec=${MIRROR%/debian}/debian-security
 	cat >"$DIR/etc/apt/sources.list" <<-SRC
 	deb $MIRROR bookworm main
 	deb $MIRROR bookworm-updates main
-	deb $sec bookworm-security main
+	deb $SECURITY bookworm-security main
 	SRC
 	printf '#!/bin/sh\n# chroot: no init system; start no services\nexit 101\n' >"$DIR/usr/sbin/policy-rc.d"
 	chmod 755 "$DIR/usr/sbin/policy-rc.d"
