@@ -6,13 +6,16 @@
 #                                                 vs sysbench      (goal >= 1.00)
 #   io_uring mode: bench --file-io-mode=io_uring  vs fio io_uring  (goal >= 0.95)
 #                  --file-iodepth=16 per thread,     iodepth=16 per job
-# Runs alternate between the tools, ROUNDS times; medians are compared.
+# Runs alternate between the tools, ROUNDS times; medians are compared, and
+# so are the medians of the per-round ratios ("paired": runs next to each
+# other in time, which cancels the drift of a virtual disk).
 # Prints ratios; asserts nothing (speed is not a test).
 #
 # usage: perf/fileio.sh [BENCH_BINARY]
 # env: ROUNDS (3), SECS (5), DIR (a directory on the disk to measure;
 #      default: a new one under the current directory), FILES (4),
-#      SIZE (total, 2G), FIO (fio), SYSBENCH (sysbench)
+#      SIZE (total, 2G), FIO (fio), SYSBENCH (sysbench),
+#      MODES ("rndrd rndwr"), THREADS ("1 2"), IO ("sync io_uring")
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 BENCH=${1:-$here/bench}
@@ -23,6 +26,9 @@ ROUNDS=${ROUNDS:-3}
 SECS=${SECS:-5}
 FILES=${FILES:-4}
 SIZE=${SIZE:-2G}
+MODES=${MODES:-rndrd rndwr}
+THREADS=${THREADS:-1 2}
+IO=${IO:-sync io_uring}
 command -v "$SYSBENCH" >/dev/null || { echo "sysbench not found (apt-get install sysbench)"; exit 1; }
 command -v "$FIO" >/dev/null || { echo "fio not found (apt-get install fio)"; exit 1; }
 command -v python3 >/dev/null || { echo "python3 not found (to read fio's JSON)"; exit 1; }
@@ -74,33 +80,49 @@ print("%.0f" % (j["read"]["iops"] + j["write"]["iops"]))'
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+# median of the per-round ratios of two files of results
+paired() { paste "$1" "$2" | awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' | median | awk '{ printf "%.2f", $1 }'; }
+has() { case " $1 " in *" $2 "*) return 0 ;; esac; return 1; }
 
 echo "bench: $("$BENCH" --version)   sysbench: $("$SYSBENCH" --version)   $("$FIO" --version)"
 echo "files: $FILES x $per_file bytes in $work, 16 KiB blocks, $how; rounds: $ROUNDS x ${SECS}s"
-for mode in rndrd rndwr; do
-	for thr in 1 2; do
+for mode in $MODES; do
+	for thr in $THREADS; do
 		: > b.txt; : > f.txt; : > s.txt; : > bu.txt; : > fu.txt
 		for i in $(seq "$ROUNDS"); do
 			# Alternate the order too, so that no tool always follows the same one.
 			if [ $((i % 2)) = 1 ]; then
-				sb_iops "$BENCH" $mode $thr >> b.txt
-				fio_iops $mode $thr psync 1 >> f.txt
-				sb_iops "$SYSBENCH" $mode $thr >> s.txt
-				sb_iops "$BENCH" $mode $thr --file-io-mode=io_uring --file-iodepth=16 >> bu.txt
-				fio_iops $mode $thr io_uring 16 >> fu.txt
+				if has "$IO" sync; then
+					sb_iops "$BENCH" $mode $thr >> b.txt
+					fio_iops $mode $thr psync 1 >> f.txt
+					sb_iops "$SYSBENCH" $mode $thr >> s.txt
+				fi
+				if has "$IO" io_uring; then
+					sb_iops "$BENCH" $mode $thr --file-io-mode=io_uring --file-iodepth=16 >> bu.txt
+					fio_iops $mode $thr io_uring 16 >> fu.txt
+				fi
 			else
-				fio_iops $mode $thr io_uring 16 >> fu.txt
-				sb_iops "$BENCH" $mode $thr --file-io-mode=io_uring --file-iodepth=16 >> bu.txt
-				sb_iops "$SYSBENCH" $mode $thr >> s.txt
-				fio_iops $mode $thr psync 1 >> f.txt
-				sb_iops "$BENCH" $mode $thr >> b.txt
+				if has "$IO" io_uring; then
+					fio_iops $mode $thr io_uring 16 >> fu.txt
+					sb_iops "$BENCH" $mode $thr --file-io-mode=io_uring --file-iodepth=16 >> bu.txt
+				fi
+				if has "$IO" sync; then
+					sb_iops "$SYSBENCH" $mode $thr >> s.txt
+					fio_iops $mode $thr psync 1 >> f.txt
+					sb_iops "$BENCH" $mode $thr >> b.txt
+				fi
 			fi
 		done
-		b=$(median < b.txt); f=$(median < f.txt); s=$(median < s.txt)
-		bu=$(median < bu.txt); fu=$(median < fu.txt)
-		printf '%s %d thr sync:     bench %8s  fio psync    %8s  ratio %s (goal >= 0.95)  sysbench %8s  ratio %s (goal >= 1.00)\n' \
-			$mode $thr "$b" "$f" "$(ratio "$b" "$f")" "$s" "$(ratio "$b" "$s")"
-		printf '%s %d thr io_uring: bench %8s  fio io_uring %8s  ratio %s (goal >= 0.95)   iodepth 16\n' \
-			$mode $thr "$bu" "$fu" "$(ratio "$bu" "$fu")"
+		if has "$IO" sync; then
+			b=$(median < b.txt); f=$(median < f.txt); s=$(median < s.txt)
+			printf '%s %d thr sync:     bench %8s  fio psync    %8s  ratio %s (paired %s; goal >= 0.95)  sysbench %8s  ratio %s (paired %s; goal >= 1.00)\n' \
+				$mode $thr "$b" "$f" "$(ratio "$b" "$f")" "$(paired b.txt f.txt)" \
+				"$s" "$(ratio "$b" "$s")" "$(paired b.txt s.txt)"
+		fi
+		if has "$IO" io_uring; then
+			bu=$(median < bu.txt); fu=$(median < fu.txt)
+			printf '%s %d thr io_uring: bench %8s  fio io_uring %8s  ratio %s (paired %s; goal >= 0.95)   iodepth 16\n' \
+				$mode $thr "$bu" "$fu" "$(ratio "$bu" "$fu")" "$(paired bu.txt fu.txt)"
+		fi
 	done
 done

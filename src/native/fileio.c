@@ -897,7 +897,13 @@ static int fio_event_queued(struct fio_thread *t, int op, uint32_t file, uint64_
 		else
 			io_uring_prep_write(sqe, fio.fds[file], s->buf, fio.cfg.block_size, off);
 		io_uring_sqe_set_data(sqe, s);
-		r = io_uring_submit(&t->ring);
+		/* With the queue now full, the next event would wait for a
+		 * completion anyway: submit and wait in one system call
+		 * (io_uring_enter with GETEVENTS) instead of two. */
+		r = t->nfree == 0 ? io_uring_submit_and_wait(&t->ring, 1)
+		                  : io_uring_submit(&t->ring);
+		if (r == -EINTR)        /* a signal before anything was submitted */
+			r = io_uring_submit(&t->ring);
 		if (r < 0) {
 			t->free_slots[t->nfree++] = s;
 			return fio_io_error(op, file, off, -r);
