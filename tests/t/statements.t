@@ -10,6 +10,9 @@ Event labels, no database. One thread, every third event "a", the others
 
   $ cat > lbl.lua <<'EOF'
   > local n = 0
+  > -- outside an event label() only registers the names (so every interval
+  > -- of the hdr log below has both, however late the first events run)
+  > function thread_init() sysbench.stats.label("b"); sysbench.stats.label("a") end
   > function event()
   >   n = n + 1
   >   if n % 3 == 0 then sysbench.stats.label("a") else sysbench.stats.label("b") end
