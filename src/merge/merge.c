@@ -15,6 +15,7 @@
 #include "opt/opt.h"
 #include "stats/hdr.h"
 #include "stats/hdrlog.h"
+#include "stats/report.h"
 #include "util/log.h"
 
 #define MERGE_MAX_PCT 16
@@ -385,29 +386,6 @@ static int read_file(struct merge *m, const char *path, int want_pct_keys)
 
 /* ---- output ------------------------------------------------------------ */
 
-static void lat_line(const char *label, const char *value)
-{
-	int pad = 53 - 9 - (int)strlen(label) - (int)strlen(value);
-	printf("         %s%*s%s\n", label, pad > 1 ? pad : 1, "", value);
-}
-
-static void lat_line_ms(const char *label, double ms)
-{
-	char v[64];
-	snprintf(v, sizeof(v), "%.2f", ms);
-	lat_line(label, v);
-}
-
-static double hist_pct_ms(const struct hdr_hist *h, double p)
-{
-	return h && hdr_count(h) ? hdr_value_at_percentile(h, p) / NS_PER_MS : 0;
-}
-
-static double pct_ms(const struct merge *m, double p)
-{
-	return hist_pct_ms(m->h, p);
-}
-
 /* Latency min/max/avg/sum: exact from the json lines, else the histogram. */
 static void latency(const struct merge *m, uint64_t events, double *mn,
                     double *avg, double *mx, double *sum)
@@ -471,7 +449,7 @@ static void tag_table(const struct merge *m, int stmt, const double *pct,
 			continue;
 		}
 		for (j = 0; j < npct; j++)
-			printf("%.2f/", hist_pct_ms(t->h, pct[j]));
+			printf("%.2f/", report_pct_ms(t->h, pct[j]));
 		printf("%.2f\n", hdr_count(t->h) ? hdr_max(t->h) / NS_PER_MS : 0);
 	}
 }
@@ -501,7 +479,7 @@ static json_t *tag_json(const struct merge *m, int stmt, const double *pct,
 			for (j = 0; j < npct; j++) {
 				char key[32];
 				snprintf(key, sizeof(key), "%.10g", pct[j]);
-				json_object_set_new(pcts, key, json_real(hist_pct_ms(th, pct[j])));
+				json_object_set_new(pcts, key, json_real(report_pct_ms(th, pct[j])));
 			}
 			json_object_set_new(o, "min", json_real(hdr_count(th) ? hdr_min(th) / NS_PER_MS : 0));
 			json_object_set_new(o, "avg", json_real(hdr_mean(th) / NS_PER_MS));
@@ -561,19 +539,19 @@ static void print_text(const struct merge *m, uint64_t events, double total)
 	}
 	printf("\nLatency (ms):\n");
 	latency(m, events, &mn, &avg, &mx, &sum);
-	lat_line_ms("min:", mn);
-	lat_line_ms("avg:", avg);
-	lat_line_ms("max:", mx);
+	report_lat_line_ms("min:", mn);
+	report_lat_line_ms("avg:", avg);
+	report_lat_line_ms("max:", mx);
 	if (m->nhdr) {
 		for (i = 0; i < m->npct; i++) {
 			char label[64];
 			snprintf(label, sizeof(label), "%.10gth percentile:", m->pct[i]);
-			lat_line_ms(label, pct_ms(m, m->pct[i]));
+			report_lat_line_ms(label, report_pct_ms(m->h, m->pct[i]));
 		}
 	} else {
 		printf("         percentiles: not available: exact merged percentiles need the runs' --hdr-log files\n");
 	}
-	lat_line_ms("sum:", sum);
+	report_lat_line_ms("sum:", sum);
 	tag_table(m, 0, m->pct, m->npct);
 	tag_table(m, 1, stmt_pcts, sizeof(stmt_pcts) / sizeof(stmt_pcts[0]));
 	printf("\nThreads fairness:\n");
@@ -610,7 +588,7 @@ static int print_json(const struct merge *m, uint64_t events, double total)
 		for (i = 0; i < m->npct; i++) {
 			char key[32];
 			snprintf(key, sizeof(key), "%.10g", m->pct[i]);
-			json_object_set_new(pcts, key, json_real(pct_ms(m, m->pct[i])));
+			json_object_set_new(pcts, key, json_real(report_pct_ms(m->h, m->pct[i])));
 		}
 		json_object_set_new(lat, "percentiles", pcts);
 	} else {

@@ -38,7 +38,7 @@ static void pct_label(char *buf, size_t len, double pct)
 	snprintf(buf, len, "%.10g", pct);
 }
 
-static double pct_ms(const struct hdr_hist *h, double pct)
+double report_pct_ms(const struct hdr_hist *h, double pct)
 {
 	if (h == NULL || hdr_count(h) == 0 || pct <= 0)
 		return 0;
@@ -60,7 +60,7 @@ static void pct_lat_text(char *lab, size_t llen, char *val, size_t vlen,
 		if (lo < llen)
 			lo += (size_t)snprintf(lab + lo, llen - lo, "%s%s%%", i ? "/" : "", pl);
 		if (vo < vlen)
-			vo += (size_t)snprintf(val + vo, vlen - vo, "%s%4.2f", i ? "/" : "", pct_ms(h, pct));
+			vo += (size_t)snprintf(val + vo, vlen - vo, "%s%4.2f", i ? "/" : "", report_pct_ms(h, pct));
 	}
 }
 
@@ -91,7 +91,7 @@ void report_fill_stat(sb_stat_t *st, const struct stats_snap *s, double period,
 	st->late = s->ctr[STATS_LATE];
 	st->skipped = s->ctr[STATS_SKIPPED];
 	if (s->events) {
-		st->latency_pct = pct_ms(s->lat, pct) / 1e3;
+		st->latency_pct = report_pct_ms(s->lat, pct) / 1e3;
 		st->latency_min = hdr_min(s->lat) / 1e9;
 		st->latency_max = hdr_max(s->lat) / 1e9;
 		st->latency_sum = s->lat_sum_ns / 1e9;
@@ -99,12 +99,12 @@ void report_fill_stat(sb_stat_t *st, const struct stats_snap *s, double period,
 		if (s->wait) {
 			st->wait_avg = s->wait_sum_ns / 1e9 / s->events;
 			st->wait_max = hdr_max(s->wait) / 1e9;
-			st->wait_pct = pct_ms(s->wait, pct) / 1e3;
+			st->wait_pct = report_pct_ms(s->wait, pct) / 1e3;
 		}
 		if (s->svc) {
 			st->service_avg = s->svc_sum_ns / 1e9 / s->events;
 			st->service_max = hdr_max(s->svc) / 1e9;
-			st->service_pct = pct_ms(s->svc, pct) / 1e3;
+			st->service_pct = report_pct_ms(s->svc, pct) / 1e3;
 		}
 	}
 }
@@ -172,7 +172,7 @@ static void lat_line(const char *label, const char *value)
 	printf("         %s%*s%s\n", label, pad > 1 ? pad : 1, "", value);
 }
 
-static void lat_line_ms(const char *label, double ms)
+void report_lat_line_ms(const char *label, double ms)
 {
 	char v[64];
 	snprintf(v, sizeof(v), "%.2f", ms);
@@ -187,7 +187,7 @@ static void pct_lines(const struct core_cfg *cfg, const struct hdr_hist *h)
 		double pct = n ? cfg->percentiles[i] : cfg->percentile;
 		char label[64];
 		snprintf(label, sizeof(label), "%.10gth percentile:", pct);
-		lat_line_ms(label, pct_ms(h, pct));
+		report_lat_line_ms(label, report_pct_ms(h, pct));
 	}
 }
 
@@ -246,34 +246,40 @@ static void mean_stddev(const uint64_t *v, unsigned n, double scale,
 	*sd = n ? sqrt(sq / n) : 0;
 }
 
-/* The percentiles the label table shows: --percentile's list. */
-static unsigned label_pcts(const struct core_cfg *cfg, const double **pcts)
+/* The label and statement tables' last columns: a header "  50%  95%
+ * max" and a row of the record's percentiles and max, in ms. */
+static void pct_columns_header(const double *pcts, unsigned n)
 {
-	*pcts = cfg->npercentiles ? cfg->percentiles : NULL;
-	return cfg->npercentiles;
+	char pl[40];
+
+	for (unsigned j = 0; j < n; j++) {
+		pct_label(pl, sizeof(pl) - 1, pcts[j]);
+		strcat(pl, "%");
+		printf(" %9s", pl);
+	}
+	printf(" %9s\n", "max");
+}
+
+static void pct_columns(const struct stats_rec *r, const double *pcts, unsigned n)
+{
+	for (unsigned j = 0; j < n; j++)
+		printf(" %9.2f", report_pct_ms(r->lat, pcts[j]));
+	printf(" %9.2f\n", r->events && r->lat ? hdr_max(r->lat) / NS_PER_MS : 0);
 }
 
 /* bench: one line per event label (sysbench.stats.label). */
 static void label_block(const struct core_cfg *cfg, const struct stats_snap *s,
                         double period)
 {
-	unsigned i, j, n = stats_nlabels(), np;
-	const double *pcts;
-	char pl[40];
+	unsigned i, n = stats_nlabels();
 	double p = period > 0 ? period : 1;
 
 	if (n == 0)
 		return;
-	np = label_pcts(cfg, &pcts);
 	printf("Latency by label (ms):\n");
 	printf("    %-20s %10s %8s %10s %9s %9s", "label", "events", "errors",
 	       "per sec.", "min", "avg");
-	for (j = 0; j < np; j++) {
-		pct_label(pl, sizeof(pl) - 1, pcts[j]);
-		strcat(pl, "%");
-		printf(" %9s", pl);
-	}
-	printf(" %9s\n", "max");
+	pct_columns_header(cfg->percentiles, cfg->npercentiles);
 	for (i = 0; i < n; i++) {
 		const struct stats_rec *r = &s->lbl[i];
 		int any = r->events && r->lat;
@@ -281,9 +287,7 @@ static void label_block(const struct core_cfg *cfg, const struct stats_snap *s,
 		       (unsigned long long)r->events, (unsigned long long)r->errors,
 		       r->events / p, any ? hdr_min(r->lat) / NS_PER_MS : 0,
 		       any ? (double)r->lat_sum_ns / r->events / NS_PER_MS : 0);
-		for (j = 0; j < np; j++)
-			printf(" %9.2f", any ? pct_ms(r->lat, pcts[j]) : 0);
-		printf(" %9.2f\n", any ? hdr_max(r->lat) / NS_PER_MS : 0);
+		pct_columns(r, cfg->percentiles, cfg->npercentiles);
 	}
 	if (s->lbl_lost)
 		printf("    (%llu labelled events are missing here: out of memory)\n",
@@ -299,17 +303,14 @@ static const double stmt_pcts[] = { 50, 95, 99 };
 static void stmt_block(const struct stats_snap *s)
 {
 	uint64_t count = 0, errors = 0;
-	unsigned k, j;
+	unsigned k;
 	char name[32], *u;
 
 	printf("Statement statistics (ms):\n");
 	printf("    %-20s %10s %8s", "statement", "count", "errors");
-	for (j = 0; j < NSTMT_PCTS; j++)
-		printf(" %8.10g%%", stmt_pcts[j]);
-	printf(" %9s\n", "max");
+	pct_columns_header(stmt_pcts, NSTMT_PCTS);
 	for (k = 0; k < STATS_NSTMT; k++) {
 		const struct stats_rec *r = &s->stmt[k];
-		int any = r->events && r->lat;
 		if (r->events == 0 && r->errors == 0)
 			continue;
 		snprintf(name, sizeof(name), "%s", stats_stmt_name(k));
@@ -317,9 +318,7 @@ static void stmt_block(const struct stats_snap *s)
 			*u = ' ';
 		printf("    %-20s %10llu %8llu", name, (unsigned long long)r->events,
 		       (unsigned long long)r->errors);
-		for (j = 0; j < NSTMT_PCTS; j++)
-			printf(" %9.2f", any ? pct_ms(r->lat, stmt_pcts[j]) : 0);
-		printf(" %9.2f\n", any ? hdr_max(r->lat) / NS_PER_MS : 0);
+		pct_columns(r, stmt_pcts, NSTMT_PCTS);
 		count += r->events;
 		errors += r->errors;
 	}
@@ -382,29 +381,29 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	printf("    total number of events:              %llu\n",
 	       (unsigned long long)s->events);
 	printf("\nLatency (ms):\n");
-	lat_line_ms("min:", s->events ? hdr_min(s->lat) / NS_PER_MS : 0);
-	lat_line_ms("avg:", s->events ? (double)s->lat_sum_ns / s->events / NS_PER_MS : 0);
-	lat_line_ms("max:", s->events ? hdr_max(s->lat) / NS_PER_MS : 0);
+	report_lat_line_ms("min:", s->events ? hdr_min(s->lat) / NS_PER_MS : 0);
+	report_lat_line_ms("avg:", s->events ? (double)s->lat_sum_ns / s->events / NS_PER_MS : 0);
+	report_lat_line_ms("max:", s->events ? hdr_max(s->lat) / NS_PER_MS : 0);
 	if (cfg->percentile > 0) {
 		pct_lines(cfg, s->lat);
 	} else {
 		printf("         percentile stats:               disabled\n");
 	}
-	lat_line_ms("sum:", s->lat_sum_ns / NS_PER_MS);
+	report_lat_line_ms("sum:", s->lat_sum_ns / NS_PER_MS);
 	if (cfg->rate > 0 && s->wait) {
 		/* bench: time events waited for their scheduled start (open loop);
 		 * it is part of the latency above. */
 		printf("\nSchedule lag (ms):\n");
-		lat_line_ms("avg:", s->events ? (double)s->wait_sum_ns / s->events / NS_PER_MS : 0);
-		lat_line_ms("max:", s->events ? hdr_max(s->wait) / NS_PER_MS : 0);
+		report_lat_line_ms("avg:", s->events ? (double)s->wait_sum_ns / s->events / NS_PER_MS : 0);
+		report_lat_line_ms("max:", s->events ? hdr_max(s->wait) / NS_PER_MS : 0);
 		if (cfg->percentile > 0)
 			pct_lines(cfg, s->wait);
 	}
 	if (cfg->rate > 0 && s->svc) {
 		/* bench: from the actual start to the end (latency - lag) */
 		printf("\nService time (ms):\n");
-		lat_line_ms("avg:", s->events ? (double)s->svc_sum_ns / s->events / NS_PER_MS : 0);
-		lat_line_ms("max:", s->events ? hdr_max(s->svc) / NS_PER_MS : 0);
+		report_lat_line_ms("avg:", s->events ? (double)s->svc_sum_ns / s->events / NS_PER_MS : 0);
+		report_lat_line_ms("max:", s->events ? hdr_max(s->svc) / NS_PER_MS : 0);
 		if (cfg->percentile > 0)
 			pct_lines(cfg, s->svc);
 	}
@@ -572,7 +571,7 @@ static void j_percentiles(FILE *f, const struct core_cfg *cfg,
 		if (i)
 			fputc(',', f);
 		jkey(f, pl);
-		jnum(f, pct_ms(h, cfg->percentiles[i]));
+		jnum(f, report_pct_ms(h, cfg->percentiles[i]));
 	}
 	fputc('}', f);
 }
@@ -660,7 +659,7 @@ static void j_rec_latency(FILE *f, const struct stats_rec *r,
 		if (i)
 			fputc(',', f);
 		jkey(f, pl);
-		jnum(f, any ? pct_ms(r->lat, pcts[i]) : 0);
+		jnum(f, report_pct_ms(r->lat, pcts[i]));
 	}
 	fputs("}}", f);
 }
@@ -752,7 +751,7 @@ static void csv_row(FILE *f, const struct core_cfg *cfg, const char *type,
 	        any ? (double)s->lat_sum_ns / s->events / NS_PER_MS : 0,
 	        any ? hdr_max(s->lat) / NS_PER_MS : 0);
 	for (i = 0; i < cfg->npercentiles; i++)
-		fprintf(f, ",%.4f", pct_ms(s->lat, cfg->percentiles[i]));
+		fprintf(f, ",%.4f", report_pct_ms(s->lat, cfg->percentiles[i]));
 	if (cfg->rate > 0)
 		fprintf(f, ",%.4f,%.4f,%.4f,%.4f",
 		        any && s->wait ? (double)s->wait_sum_ns / s->events / NS_PER_MS : 0,

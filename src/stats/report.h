@@ -70,6 +70,12 @@ int report_redirect_stdout(const char *format);
 /* Escape s as a JSON string (with the quotes) onto f. NULL prints null. */
 void report_json_string(FILE *f, const char *s);
 
+/* Value at percentile pct of h in ms (h in ns); 0 for a NULL or empty
+ * histogram or pct <= 0. */
+double report_pct_ms(const struct hdr_hist *h, double pct);
+/* One line of a "Latency (ms):" block as sysbench prints it: "         "
+ * and label, then ms with 2 decimals right-aligned to column 53. */
+void report_lat_line_ms(const char *label, double ms);
 /* Format a time for "[ Ns ]" with as many decimals as `step` needs. */
 void report_format_time(char *buf, size_t len, double t, double step);
 
