@@ -9,13 +9,19 @@
 # Runs alternate between the tools, ROUNDS times; medians are compared, and
 # so are the medians of the per-round ratios ("paired": runs next to each
 # other in time, which cancels the drift of a virtual disk).
+# In io_uring mode a third program runs in the same alternation when a C
+# compiler and liburing's headers are there: perf/uring_floor.c, a plain
+# liburing loop doing the same I/O with nothing else, so that bench's own
+# overhead (bench / floor) shows apart from what this machine gives any
+# io_uring program against fio (floor / fio).
 # Prints ratios; asserts nothing (speed is not a test).
 #
 # usage: perf/fileio.sh [BENCH_BINARY]
 # env: ROUNDS (3), SECS (5), DIR (a directory on the disk to measure;
 #      default: a new one under the current directory), FILES (4),
 #      SIZE (total, 2G), FIO (fio), SYSBENCH (sysbench),
-#      MODES ("rndrd rndwr"), THREADS ("1 2"), IO ("sync io_uring")
+#      MODES ("rndrd rndwr"), THREADS ("1 2"), IO ("sync io_uring"),
+#      VERBOSE (1: print every round's IOPS too)
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 BENCH=${1:-$here/bench}
@@ -43,7 +49,7 @@ else
 	cleanup_dir=$work
 fi
 cd "$work"
-trap '"$BENCH" fileio $layout cleanup >/dev/null 2>&1 || true; [ -n "$cleanup_dir" ] && rm -rf "$cleanup_dir"' EXIT
+trap '"$BENCH" fileio $layout cleanup >/dev/null 2>&1 || true; rm -f "$work/uring_floor"; [ -n "$cleanup_dir" ] && rm -rf "$cleanup_dir"' EXIT
 
 layout="--file-num=$FILES --file-total-size=$SIZE --file-block-size=16384"
 "$BENCH" fileio $layout prepare >/dev/null
@@ -57,6 +63,16 @@ else
 	bflags=; fdirect=0
 	how="buffered: the file system of $work refuses O_DIRECT, so the page cache is measured too"
 fi
+floor=
+if cc -O2 -o uring_floor "$here/perf/uring_floor.c" -luring -lpthread 2>/dev/null; then
+	floor=$work/uring_floor
+fi
+floor_iops() {  # mode threads
+	local op=read
+	[ "$1" = rndwr ] && op=write
+	"$floor" $op "$2" 16 "$SECS" 16384 "$fdirect" $(echo "$fio_files" | tr : ' ')
+}
+
 common="$layout --file-fsync-freq=0 --file-fsync-end=off --time=$SECS $bflags"
 
 # IOPS of one run of bench or sysbench (read or write ops per second)
@@ -85,10 +101,11 @@ paired() { paste "$1" "$2" | awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' | median 
 has() { case " $1 " in *" $2 "*) return 0 ;; esac; return 1; }
 
 echo "bench: $("$BENCH" --version)   sysbench: $("$SYSBENCH" --version)   $("$FIO" --version)"
+[ -n "$floor" ] || echo "uring_floor not built (needs cc and liburing-dev): no floor column"
 echo "files: $FILES x $per_file bytes in $work, 16 KiB blocks, $how; rounds: $ROUNDS x ${SECS}s"
 for mode in $MODES; do
 	for thr in $THREADS; do
-		: > b.txt; : > f.txt; : > s.txt; : > bu.txt; : > fu.txt
+		: > b.txt; : > f.txt; : > s.txt; : > bu.txt; : > fu.txt; : > uf.txt
 		for i in $(seq "$ROUNDS"); do
 			# Alternate the order too, so that no tool always follows the same one.
 			if [ $((i % 2)) = 1 ]; then
@@ -100,9 +117,11 @@ for mode in $MODES; do
 				if has "$IO" io_uring; then
 					sb_iops "$BENCH" $mode $thr --file-io-mode=io_uring --file-iodepth=16 >> bu.txt
 					fio_iops $mode $thr io_uring 16 >> fu.txt
+					[ -z "$floor" ] || floor_iops $mode $thr >> uf.txt
 				fi
 			else
 				if has "$IO" io_uring; then
+					[ -z "$floor" ] || floor_iops $mode $thr >> uf.txt
 					fio_iops $mode $thr io_uring 16 >> fu.txt
 					sb_iops "$BENCH" $mode $thr --file-io-mode=io_uring --file-iodepth=16 >> bu.txt
 				fi
@@ -113,6 +132,10 @@ for mode in $MODES; do
 				fi
 			fi
 		done
+		if [ "${VERBOSE:-0}" = 1 ]; then
+			echo "$mode $thr thr, IOPS per round (bench sync, fio psync, sysbench, bench io_uring, fio io_uring, floor):"
+			paste b.txt f.txt s.txt bu.txt fu.txt uf.txt | sed 's/^/  /'
+		fi
 		if has "$IO" sync; then
 			b=$(median < b.txt); f=$(median < f.txt); s=$(median < s.txt)
 			printf '%s %d thr sync:     bench %8s  fio psync    %8s  ratio %s (paired %s; goal >= 0.95)  sysbench %8s  ratio %s (paired %s; goal >= 1.00)\n' \
@@ -123,6 +146,12 @@ for mode in $MODES; do
 			bu=$(median < bu.txt); fu=$(median < fu.txt)
 			printf '%s %d thr io_uring: bench %8s  fio io_uring %8s  ratio %s (paired %s; goal >= 0.95)   iodepth 16\n' \
 				$mode $thr "$bu" "$fu" "$(ratio "$bu" "$fu")" "$(paired bu.txt fu.txt)"
+			if [ -n "$floor" ]; then
+				uf=$(median < uf.txt)
+				printf '%s %d thr io_uring: floor %8s  bench/floor  %s (paired %s)  floor/fio %s (paired %s)\n' \
+					$mode $thr "$uf" "$(ratio "$bu" "$uf")" "$(paired bu.txt uf.txt)" \
+					"$(ratio "$uf" "$fu")" "$(paired uf.txt fu.txt)"
+			fi
 		fi
 	done
 done

@@ -247,3 +247,22 @@ exit 1:
   FATAL: `init' function failed: O_DIRECT is not supported by the file system of test_file.0 (open: Invalid argument)
   rc=1
   $ cd .. && umount ram
+
+perf/uring_floor.c, the plain liburing loop perf/fileio.sh runs next to
+bench and fio, builds and does I/O (a positive IOPS figure, one line), and
+refuses bad arguments:
+
+  $ mkdir floor && cd floor
+  $ cc -O2 -o uring_floor "$BENCH_SRCDIR/perf/uring_floor.c" -luring -lpthread
+  $ $B fileio $O prepare > /dev/null
+  $ ./uring_floor read 2 4 1 16384 0 test_file.0 test_file.1 | grep -cE '^[1-9][0-9]*$'
+  1
+  $ ./uring_floor write 1 4 1 16384 0 test_file.0 test_file.1 | grep -cE '^[1-9][0-9]*$'
+  1
+  $ ./uring_floor read 0 4 1 16384 0 test_file.0; echo "rc=$?"
+  uring_floor: bad arguments
+  rc=2
+  $ ./uring_floor read 1 4 1 16384 0 no_such_file; echo "rc=$?"
+  uring_floor: no_such_file: No such file or directory
+  rc=1
+  $ cd ..
