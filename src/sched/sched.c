@@ -539,9 +539,10 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		if (clock_now_ns() >= init_deadline) {
 			log_msg(LOG_FATAL, "Worker threads failed to initialize within %.0f seconds!",
 			        cfg->thread_init_timeout);
-			/* A stuck thread_init cannot be cancelled safely. */
+			/* A stuck thread_init cannot be cancelled safely.  Exit
+			 * status 2, as sysbench 1.0.20 for this timeout. */
 			fflush(stdout);
-			_exit(1);
+			_exit(2);
 		}
 	}
 	if (S.failed || rc) {
@@ -639,14 +640,17 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 
 	t_finish = clock_now_ns();
 	if (forced) {
-		log_msg(LOG_FATAL, "The --time limit has expired, forcing shutdown...");
+		/* sysbench 1.0.20's words (scripts grep for them) and its exit
+		 * status 2: the run was cut short, the numbers cover what
+		 * finished. */
+		log_msg(LOG_FATAL, "The --max-time limit has expired, forcing shutdown...");
 		sched_harvest(tmp, iv, cp);
 		report_full(ctx, cp, (t_finish - S.t_count) / 1e9,
 		            (t_finish - t_cp_last) / 1e9, 0);
 		if (hdrlog_close(S.hlog) && rc == 0)
 			rc = -EIO;
 		fflush(stdout);
-		_exit(rc ? 1 : 0);
+		_exit(2);
 	}
 
 join:

@@ -130,17 +130,19 @@ SIGINT stops the workers, prints the report of what ran, exits non-zero:
   $ awk '/total time/ { print ($3 + 0 < 5) ? "stopped early" : "ran " $3 }' int.txt
   stopped early
 
---forced-shutdown ends a run whose events do not finish:
+--forced-shutdown ends a run whose events do not finish: sysbench's FATAL
+line, the statistics so far, and exit status 2 (as sysbench), so a script
+can tell a cut run from a clean one:
 
   $ cat > stuck.lua <<'X'
   > ffi.cdef("unsigned int sleep(unsigned int)")
   > function event() ffi.C.sleep(30) end
   > X
   $ timeout 20 $B stuck.lua --time=1 --forced-shutdown=1 run > forced.txt 2>&1; echo rc=$?
-  rc=0
+  rc=2
   $ grep -E 'Forcing|forcing|General statistics' forced.txt
   Forcing shutdown in 2 seconds
-  FATAL: The --time limit has expired, forcing shutdown...
+  FATAL: The --max-time limit has expired, forcing shutdown...
   General statistics:
 
 --thread-init-timeout bounds a hanging thread_init():
@@ -153,4 +155,4 @@ SIGINT stops the workers, prints the report of what ran, exits non-zero:
   $ timeout 20 $B hang.lua --thread-init-timeout=1 run 2>&1 | grep FATAL
   FATAL: Worker threads failed to initialize within 1 seconds!
   $ timeout 20 $B hang.lua --thread-init-timeout=1 run >/dev/null 2>&1
-  [1]
+  [2]
