@@ -141,8 +141,10 @@ static const struct opt_def my_opts[] = {
 	{ "mysql-user", OPT_STRING, "MySQL user", "sbtest", 0, 0, 0, NULL },
 	{ "mysql-password", OPT_STRING, "MySQL password", "", 0, 0, 0, NULL },
 	{ "mysql-db", OPT_STRING, "MySQL database name", "sbtest", 0, 0, 0, NULL },
+	/* sysbench's BOOL, extended with the client library's SSL modes */
 	{ "mysql-ssl", OPT_STRING,
-	  "use SSL connections, if available in the client library", "off", 0, 0, 0, NULL },
+	  "use SSL connections, if available in the client library", "off", 0, 0,
+	  OPT_F_BOOL_HELP, NULL },
 	{ "mysql-ssl-key", OPT_FILE, "path name of the client private key file", NULL, 0, 0, 0, NULL },
 	{ "mysql-ssl-cert", OPT_FILE, "path name of the client public key certificate file",
 	  NULL, 0, 0, 0, NULL },

@@ -898,9 +898,11 @@ const char *opt_value_text(const struct opt *o)
 
 /* ---- help ------------------------------------------------------------- */
 
-static const char *type_suffix(enum opt_type t)
+static const char *type_suffix(const struct opt *o)
 {
-	switch (t) {
+	if (o->flags & OPT_F_BOOL_HELP)
+		return "[=on|off]";
+	switch (o->type) {
 	case OPT_BOOL: return "[=on|off]";
 	case OPT_INT: return "=N";
 	case OPT_DOUBLE: return "=N";
@@ -947,7 +949,7 @@ void opt_print_group(FILE *f, const char *group, int sorted)
 		if ((o->flags & OPT_F_HIDDEN) || strcmp(o->group, group) != 0)
 			continue;
 		list[n++] = o;
-		w = 2 + strlen(o->name) + strlen(type_suffix(o->type));
+		w = 2 + strlen(o->name) + strlen(type_suffix(o));
 		if (w > width)
 			width = w;
 	}
@@ -957,8 +959,8 @@ void opt_print_group(FILE *f, const char *group, int sorted)
 	for (i = 0; i < n; i++) {
 		size_t w;
 		o = list[i];
-		w = 2 + strlen(o->name) + strlen(type_suffix(o->type));
-		fprintf(f, "  --%s%s%*s %s", o->name, type_suffix(o->type),
+		w = 2 + strlen(o->name) + strlen(type_suffix(o));
+		fprintf(f, "  --%s%s%*s %s", o->name, type_suffix(o),
 			(int)(width - w), "", o->desc);
 		if (o->defval != NULL && !(o->flags & OPT_F_NODEFAULT)) {
 			if (o->type == OPT_BOOL) {

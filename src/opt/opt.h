@@ -40,6 +40,8 @@ enum opt_type {
 #define OPT_F_HIDDEN     0x1   /* not shown in help */
 #define OPT_F_DEPRECATED 0x2   /* alias: warns "... is deprecated, use --X" */
 #define OPT_F_NODEFAULT  0x4   /* help shows no "[default]" */
+#define OPT_F_BOOL_HELP  0x8   /* help shows "[=on|off]": a STRING that extends
+                                  a sysbench BOOL with more values */
 
 struct opt_def {
 	const char *name;       /* canonical spelling, as shown in help */

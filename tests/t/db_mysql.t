@@ -415,8 +415,13 @@ few multi-row INSERTs (one thread may get all the events):
   $ tables
   0
 
-TLS against the server's certificate (made by dbserver.sh with openssl). A
+TLS against the server's certificate (made by dbserver.sh with openssl).
+--mysql-ssl is sysbench's on/off switch (its help line unchanged: a bare
+--mysql-ssl means on) that also takes the client library's SSL modes. A
 script shows the cipher of its own session:
+
+  $ $B --help | grep -- '--mysql-ssl\['
+    --mysql-ssl[=on|off]             use SSL connections, if available in the client library [off]
 
   $ cat > status.lua <<'EOF'
   > sysbench.cmdline.commands = { status = { function ()
@@ -432,6 +437,8 @@ script shows the cipher of its own session:
   $ $B status.lua $MY --mysql-ssl=REQUIRED status | grep Ssl
   Ssl_cipher: set
   $ $B status.lua $MY --mysql-ssl=on status | grep Ssl
+  Ssl_cipher: set
+  $ $B status.lua $MY --mysql-ssl status | grep Ssl
   Ssl_cipher: set
   $ $B status.lua $MY --mysql-ssl=DISABLED status | grep Ssl
   Ssl_cipher: empty
