@@ -265,9 +265,18 @@ _dbserver_kill_wait() {
 
 # Background guard: when shell OWNER goes away, stop PID with SIG and remove DIR.
 _dbserver_watchdog() {
-	local owner=$1 pid=$2 sig=$3 dir=$4
+	local owner=$1 pid=$2 sig=$3 dir=$4 nap=
 	set +e
-	while _dbserver_alive "$owner"; do sleep 1; done
+	# dbserver_stop kills this guard: take its nap along (a wait on a
+	# background sleep is interrupted by the trapped signal, a plain sleep
+	# would outlive the guard by up to a second).
+	trap '[ -n "$nap" ] && kill "$nap" 2>/dev/null; exit 0' TERM
+	while _dbserver_alive "$owner"; do
+		sleep 1 &
+		nap=$!
+		wait "$nap"
+	done
+	nap=
 	kill "-$sig" "$pid" 2>/dev/null
 	for _ in $(seq 1 600); do
 		_dbserver_alive "$pid" || break

@@ -140,8 +140,13 @@ a no-op.
   $ gone() { if kill -0 "$1" 2>/dev/null && ! grep -q '^[^)]*) Z' "/proc/$1/stat" 2>/dev/null; then echo "pid $1 alive"; fi
   >   if [ -e "$2" ]; then echo "$2 exists"; fi; }
   $ mp=$DB_MYSQL_PID md=$DB_MYSQL_DIR pp=$DB_PGSQL_PID pd=$DB_PGSQL_DIR
+  $ mw=$_DBS_MYSQL_WATCHDOG; mnap=$(pgrep -P "$mw")
   $ dbserver_stop mysql
   $ gone "$mp" "$md"
+
+The server's watchdog goes with it, and so does the sleep it was in:
+
+  $ sleep 0.2; gone "$mw" /nonexistent; for p in $mnap; do gone "$p" /nonexistent; done
   $ echo "${DB_MYSQL_PORT-unset} ${DB_MYSQL_DIR-unset} $DB_TLS_DIR" | sed "s#$pd#PGDIR#"
   unset unset PGDIR/tls
   $ dbserver_stop pgsql
