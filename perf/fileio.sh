@@ -98,6 +98,14 @@ median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 # median of the per-round ratios of two files of results
 paired() { paste "$1" "$2" | awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' | median | awk '{ printf "%.2f", $1 }'; }
+# goal bookkeeping: meet RATIO GOAL -> counts cells at or above the goal
+met=0 cells=0 pmet=0
+meet() { awk -v r="$1" -v g="$2" 'BEGIN { exit !(r + 0 >= g + 0) }'; }
+tally() {  # median-ratio paired-ratio goal
+	cells=$((cells + 1))
+	if meet "$1" "$3"; then met=$((met + 1)); fi
+	if meet "$2" "$3"; then pmet=$((pmet + 1)); fi
+}
 has() { case " $1 " in *" $2 "*) return 0 ;; esac; return 1; }
 
 echo "bench: $("$BENCH" --version)   sysbench: $("$SYSBENCH" --version)   $("$FIO" --version)"
@@ -138,12 +146,15 @@ for mode in $MODES; do
 		fi
 		if has "$IO" sync; then
 			b=$(median < b.txt); f=$(median < f.txt); s=$(median < s.txt)
+			tally "$(ratio "$b" "$f")" "$(paired b.txt f.txt)" 0.95
+			tally "$(ratio "$b" "$s")" "$(paired b.txt s.txt)" 1.00
 			printf '%s %d thr sync:     bench %8s  fio psync    %8s  ratio %s (paired %s; goal >= 0.95)  sysbench %8s  ratio %s (paired %s; goal >= 1.00)\n' \
 				$mode $thr "$b" "$f" "$(ratio "$b" "$f")" "$(paired b.txt f.txt)" \
 				"$s" "$(ratio "$b" "$s")" "$(paired b.txt s.txt)"
 		fi
 		if has "$IO" io_uring; then
 			bu=$(median < bu.txt); fu=$(median < fu.txt)
+			tally "$(ratio "$bu" "$fu")" "$(paired bu.txt fu.txt)" 0.95
 			printf '%s %d thr io_uring: bench %8s  fio io_uring %8s  ratio %s (paired %s; goal >= 0.95)   iodepth 16\n' \
 				$mode $thr "$bu" "$fu" "$(ratio "$bu" "$fu")" "$(paired bu.txt fu.txt)"
 			if [ -n "$floor" ]; then
@@ -155,3 +166,4 @@ for mode in $MODES; do
 		fi
 	done
 done
+echo "goals met: $met of $cells comparisons by median ratio, $pmet of $cells by paired ratio"
