@@ -306,6 +306,11 @@ int main(int argc, char **argv)
 	}
 	if (npos > first)
 		command = opt_positional(first);
+	/* sysbench's words: a workload and a command, nothing more */
+	if (npos > first + 1) {
+		fprintf(stderr, "Unrecognized command line argument: %s\n", opt_positional(first + 1));
+		return 1;
+	}
 
 	if (opt_get_bool("help") && (workload == NULL || command == NULL)) {
 		if (workload == NULL) {

@@ -132,6 +132,16 @@ Bad input: one line on stderr naming it, exit code 1, nothing run:
   $ $B empty.lua 2>&1 >/dev/null
   The 'empty.lua' test requires a command argument. See 'bench empty.lua help'
   [1]
+
+A word after the command is refused (sysbench's line), not ignored, and
+nothing runs:
+
+  $ $B empty.lua --events=1 run extra
+  Unrecognized command line argument: extra
+  [1]
+  $ $B cpu --time=1 run extra more
+  Unrecognized command line argument: extra
+  [1]
   $ $B empty.lua >/dev/null 2>&1
   [1]
 
