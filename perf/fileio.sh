@@ -114,31 +114,25 @@ echo "files: $FILES x $per_file bytes in $work, 16 KiB blocks, $how; rounds: $RO
 for mode in $MODES; do
 	for thr in $THREADS; do
 		: > b.txt; : > f.txt; : > s.txt; : > bu.txt; : > fu.txt; : > uf.txt
+		# One round runs these steps in this order, the next round in the
+		# reverse order, so that no tool always follows the same one.
+		steps=
+		has "$IO" sync && steps="b f s"
+		has "$IO" io_uring && steps="$steps bu fu"
+		has "$IO" io_uring && [ -n "$floor" ] && steps="$steps uf"
 		for i in $(seq "$ROUNDS"); do
-			# Alternate the order too, so that no tool always follows the same one.
-			if [ $((i % 2)) = 1 ]; then
-				if has "$IO" sync; then
-					sb_iops "$BENCH" $mode $thr >> b.txt
-					fio_iops $mode $thr psync 1 >> f.txt
-					sb_iops "$SYSBENCH" $mode $thr >> s.txt
-				fi
-				if has "$IO" io_uring; then
-					sb_iops "$BENCH" $mode $thr --file-io-mode=io_uring --file-iodepth=16 >> bu.txt
-					fio_iops $mode $thr io_uring 16 >> fu.txt
-					[ -z "$floor" ] || floor_iops $mode $thr >> uf.txt
-				fi
-			else
-				if has "$IO" io_uring; then
-					[ -z "$floor" ] || floor_iops $mode $thr >> uf.txt
-					fio_iops $mode $thr io_uring 16 >> fu.txt
-					sb_iops "$BENCH" $mode $thr --file-io-mode=io_uring --file-iodepth=16 >> bu.txt
-				fi
-				if has "$IO" sync; then
-					sb_iops "$SYSBENCH" $mode $thr >> s.txt
-					fio_iops $mode $thr psync 1 >> f.txt
-					sb_iops "$BENCH" $mode $thr >> b.txt
-				fi
-			fi
+			order=$steps
+			[ $((i % 2)) = 0 ] && order=$(echo $steps | tr ' ' '\n' | tac)
+			for step in $order; do
+				case $step in
+				b) sb_iops "$BENCH" $mode $thr ;;
+				f) fio_iops $mode $thr psync 1 ;;
+				s) sb_iops "$SYSBENCH" $mode $thr ;;
+				bu) sb_iops "$BENCH" $mode $thr --file-io-mode=io_uring --file-iodepth=16 ;;
+				fu) fio_iops $mode $thr io_uring 16 ;;
+				uf) floor_iops $mode $thr ;;
+				esac >> $step.txt
+			done
 		done
 		if [ "${VERBOSE:-0}" = 1 ]; then
 			echo "$mode $thr thr, IOPS per round (bench sync, fio psync, sysbench, bench io_uring, fio io_uring, floor):"
@@ -146,17 +140,19 @@ for mode in $MODES; do
 		fi
 		if has "$IO" sync; then
 			b=$(median < b.txt); f=$(median < f.txt); s=$(median < s.txt)
-			tally "$(ratio "$b" "$f")" "$(paired b.txt f.txt)" 0.95
-			tally "$(ratio "$b" "$s")" "$(paired b.txt s.txt)" 1.00
+			rf=$(ratio "$b" "$f"); pf=$(paired b.txt f.txt)
+			rs=$(ratio "$b" "$s"); ps=$(paired b.txt s.txt)
+			tally "$rf" "$pf" 0.95
+			tally "$rs" "$ps" 1.00
 			printf '%s %d thr sync:     bench %8s  fio psync    %8s  ratio %s (paired %s; goal >= 0.95)  sysbench %8s  ratio %s (paired %s; goal >= 1.00)\n' \
-				$mode $thr "$b" "$f" "$(ratio "$b" "$f")" "$(paired b.txt f.txt)" \
-				"$s" "$(ratio "$b" "$s")" "$(paired b.txt s.txt)"
+				$mode $thr "$b" "$f" "$rf" "$pf" "$s" "$rs" "$ps"
 		fi
 		if has "$IO" io_uring; then
 			bu=$(median < bu.txt); fu=$(median < fu.txt)
-			tally "$(ratio "$bu" "$fu")" "$(paired bu.txt fu.txt)" 0.95
+			ru=$(ratio "$bu" "$fu"); pu=$(paired bu.txt fu.txt)
+			tally "$ru" "$pu" 0.95
 			printf '%s %d thr io_uring: bench %8s  fio io_uring %8s  ratio %s (paired %s; goal >= 0.95)   iodepth 16\n' \
-				$mode $thr "$bu" "$fu" "$(ratio "$bu" "$fu")" "$(paired bu.txt fu.txt)"
+				$mode $thr "$bu" "$fu" "$ru" "$pu"
 			if [ -n "$floor" ]; then
 				uf=$(median < uf.txt)
 				printf '%s %d thr io_uring: floor %8s  bench/floor  %s (paired %s)  floor/fio %s (paired %s)\n' \

@@ -48,7 +48,6 @@ struct merge_tag {
 };
 
 #define STMT_PREFIX "stmt."
-static const double stmt_pcts[] = { 50, 95, 99 };  /* --report-statements */
 
 struct merge {
 	unsigned njson, nhdr;
@@ -454,17 +453,30 @@ static void tag_table(const struct merge *m, int stmt, const double *pct,
 	}
 }
 
+/* {"50":ms,"95":ms} of h at the n percentiles pct */
+static json_t *pct_object(const struct hdr_hist *h, const double *pct, unsigned n)
+{
+	json_t *o = json_object();
+	char key[32];
+
+	for (unsigned j = 0; j < n; j++) {
+		snprintf(key, sizeof(key), "%.10g", pct[j]);
+		json_object_set_new(o, key, json_real(report_pct_ms(h, pct[j])));
+	}
+	return o;
+}
+
 /* "labels" / "statements" of the merged json. */
 static json_t *tag_json(const struct merge *m, int stmt, const double *pct,
                         unsigned npct)
 {
 	json_t *all = json_object();
-	unsigned i, j;
+	unsigned i;
 
 	for (i = 0; i < m->ntags; i++) {
 		const struct merge_tag *t = &m->tags[i];
 		const struct hdr_hist *th = t->h;
-		json_t *o, *pcts;
+		json_t *o;
 		if (is_stmt(t) != stmt)
 			continue;
 		o = json_object();
@@ -475,16 +487,10 @@ static json_t *tag_json(const struct merge *m, int stmt, const double *pct,
 		json_object_set_new(o, "errors", t->in_json ? json_integer((json_int_t)t->json_errors)
 		                                            : json_null());
 		if (th) {
-			pcts = json_object();
-			for (j = 0; j < npct; j++) {
-				char key[32];
-				snprintf(key, sizeof(key), "%.10g", pct[j]);
-				json_object_set_new(pcts, key, json_real(report_pct_ms(th, pct[j])));
-			}
 			json_object_set_new(o, "min", json_real(hdr_count(th) ? hdr_min(th) / NS_PER_MS : 0));
 			json_object_set_new(o, "avg", json_real(hdr_mean(th) / NS_PER_MS));
 			json_object_set_new(o, "max", json_real(hdr_count(th) ? hdr_max(th) / NS_PER_MS : 0));
-			json_object_set_new(o, "percentiles", pcts);
+			json_object_set_new(o, "percentiles", pct_object(th, pct, npct));
 		} else {
 			json_object_set_new(o, "percentiles", json_null());
 		}
@@ -553,7 +559,7 @@ static void print_text(const struct merge *m, uint64_t events, double total)
 	}
 	report_lat_line_ms("sum:", sum);
 	tag_table(m, 0, m->pct, m->npct);
-	tag_table(m, 1, stmt_pcts, sizeof(stmt_pcts) / sizeof(stmt_pcts[0]));
+	tag_table(m, 1, report_stmt_pcts, REPORT_NSTMT_PCTS);
 	printf("\nThreads fairness:\n");
 	printf("    not available for merged results\n");
 }
@@ -584,13 +590,7 @@ static int print_json(const struct merge *m, uint64_t events, double total)
 	json_object_set_new(lat, "max", json_real(mx));
 	json_object_set_new(lat, "sum", json_real(sum));
 	if (m->nhdr) {
-		pcts = json_object();
-		for (i = 0; i < m->npct; i++) {
-			char key[32];
-			snprintf(key, sizeof(key), "%.10g", m->pct[i]);
-			json_object_set_new(pcts, key, json_real(report_pct_ms(m->h, m->pct[i])));
-		}
-		json_object_set_new(lat, "percentiles", pcts);
+		json_object_set_new(lat, "percentiles", pct_object(m->h, m->pct, m->npct));
 	} else {
 		json_object_set_new(lat, "percentiles", json_null());
 	}
@@ -601,7 +601,7 @@ static int print_json(const struct merge *m, uint64_t events, double total)
 	json_object_set_new(o, "hdr_intervals", json_integer(m->intervals));
 	if ((pcts = tag_json(m, 0, m->pct, m->npct)))
 		json_object_set_new(o, "labels", pcts);
-	if ((pcts = tag_json(m, 1, stmt_pcts, sizeof(stmt_pcts) / sizeof(stmt_pcts[0]))))
+	if ((pcts = tag_json(m, 1, report_stmt_pcts, REPORT_NSTMT_PCTS)))
 		json_object_set_new(o, "statements", pcts);
 	s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 	json_decref(o);

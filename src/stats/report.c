@@ -295,9 +295,7 @@ static void label_block(const struct core_cfg *cfg, const struct stats_snap *s,
 	printf("\n");
 }
 
-/* The fixed percentiles of --report-statements. */
-static const double stmt_pcts[] = { 50, 95, 99 };
-#define NSTMT_PCTS (sizeof(stmt_pcts) / sizeof(stmt_pcts[0]))
+const double report_stmt_pcts[REPORT_NSTMT_PCTS] = { 50, 95, 99 };
 
 /* bench: --report-statements, one line per statement kind seen. */
 static void stmt_block(const struct stats_snap *s)
@@ -308,7 +306,7 @@ static void stmt_block(const struct stats_snap *s)
 
 	printf("Statement statistics (ms):\n");
 	printf("    %-20s %10s %8s", "statement", "count", "errors");
-	pct_columns_header(stmt_pcts, NSTMT_PCTS);
+	pct_columns_header(report_stmt_pcts, REPORT_NSTMT_PCTS);
 	for (k = 0; k < STATS_NSTMT; k++) {
 		const struct stats_rec *r = &s->stmt[k];
 		if (r->events == 0 && r->errors == 0)
@@ -318,7 +316,7 @@ static void stmt_block(const struct stats_snap *s)
 			*u = ' ';
 		printf("    %-20s %10llu %8llu", name, (unsigned long long)r->events,
 		       (unsigned long long)r->errors);
-		pct_columns(r, stmt_pcts, NSTMT_PCTS);
+		pct_columns(r, report_stmt_pcts, REPORT_NSTMT_PCTS);
 		count += r->events;
 		errors += r->errors;
 	}
@@ -559,19 +557,19 @@ static void jkv_u64(FILE *f, const char *k, uint64_t v)
 	fprintf(f, ",\"%s\":%llu", k, (unsigned long long)v);
 }
 
-/* {"50":v,"95":v} in ms */
-static void j_percentiles(FILE *f, const struct core_cfg *cfg,
+/* ,"percentiles":{"50":v,"95":v} in ms, at the n percentiles pcts */
+static void j_percentiles(FILE *f, const double *pcts, unsigned n,
                           const struct hdr_hist *h)
 {
 	unsigned i;
 	char pl[32];
 	fputs(",\"percentiles\":{", f);
-	for (i = 0; i < cfg->npercentiles; i++) {
-		pct_label(pl, sizeof(pl), cfg->percentiles[i]);
+	for (i = 0; i < n; i++) {
+		pct_label(pl, sizeof(pl), pcts[i]);
 		if (i)
 			fputc(',', f);
 		jkey(f, pl);
-		jnum(f, report_pct_ms(h, cfg->percentiles[i]));
+		jnum(f, report_pct_ms(h, pcts[i]));
 	}
 	fputc('}', f);
 }
@@ -614,14 +612,14 @@ static void j_latency(FILE *f, const struct core_cfg *cfg,
 	jkv_num(f, "stddev", any ? hdr_stddev(s->lat) / NS_PER_MS : 0);
 	if (with_sum)
 		jkv_num(f, "sum", s->lat_sum_ns / NS_PER_MS);
-	j_percentiles(f, cfg, s->lat);
+	j_percentiles(f, cfg->percentiles, cfg->npercentiles, s->lat);
 	fputc('}', f);
 	if (cfg->rate > 0 && s->wait) {
 		fputs(",\"lag_ms\":{", f);
 		jkey(f, "avg");
 		jnum(f, any ? (double)s->wait_sum_ns / s->events / NS_PER_MS : 0);
 		jkv_num(f, "max", any ? hdr_max(s->wait) / NS_PER_MS : 0);
-		j_percentiles(f, cfg, s->wait);
+		j_percentiles(f, cfg->percentiles, cfg->npercentiles, s->wait);
 		fputc('}', f);
 	}
 	if (cfg->rate > 0 && s->svc) {
@@ -630,7 +628,7 @@ static void j_latency(FILE *f, const struct core_cfg *cfg,
 		jnum(f, any ? hdr_min(s->svc) / NS_PER_MS : 0);
 		jkv_num(f, "avg", any ? (double)s->svc_sum_ns / s->events / NS_PER_MS : 0);
 		jkv_num(f, "max", any ? hdr_max(s->svc) / NS_PER_MS : 0);
-		j_percentiles(f, cfg, s->svc);
+		j_percentiles(f, cfg->percentiles, cfg->npercentiles, s->svc);
 		fputc('}', f);
 	}
 	if (cfg->latency_limit > 0) {
@@ -645,23 +643,14 @@ static void j_rec_latency(FILE *f, const struct stats_rec *r,
                           const double *pcts, unsigned np)
 {
 	int any = r->events && r->lat;
-	char pl[32];
-	unsigned i;
 
 	fputs(",\"latency_ms\":{", f);
 	jkey(f, "min");
 	jnum(f, any ? hdr_min(r->lat) / NS_PER_MS : 0);
 	jkv_num(f, "avg", any ? (double)r->lat_sum_ns / r->events / NS_PER_MS : 0);
 	jkv_num(f, "max", any ? hdr_max(r->lat) / NS_PER_MS : 0);
-	fputs(",\"percentiles\":{", f);
-	for (i = 0; i < np; i++) {
-		pct_label(pl, sizeof(pl), pcts[i]);
-		if (i)
-			fputc(',', f);
-		jkey(f, pl);
-		jnum(f, report_pct_ms(r->lat, pcts[i]));
-	}
-	fputs("}}", f);
+	j_percentiles(f, pcts, np, r->lat);
+	fputc('}', f);
 }
 
 /* "labels":{"name":{"events":..,"errors":..,"eps":..,"latency_ms":{..}}} */
@@ -705,7 +694,7 @@ static void j_statements(FILE *f, const struct stats_snap *s)
 		jkey(f, stats_stmt_name(k));
 		fprintf(f, "{\"count\":%llu", (unsigned long long)r->events);
 		jkv_u64(f, "errors", r->errors);
-		j_rec_latency(f, r, stmt_pcts, NSTMT_PCTS);
+		j_rec_latency(f, r, report_stmt_pcts, REPORT_NSTMT_PCTS);
 		fputc('}', f);
 	}
 	fputc('}', f);

@@ -70,6 +70,9 @@ int report_redirect_stdout(const char *format);
 /* Escape s as a JSON string (with the quotes) onto f. NULL prints null. */
 void report_json_string(FILE *f, const char *s);
 
+/* The fixed percentiles of --report-statements (text, json, bench merge). */
+#define REPORT_NSTMT_PCTS 3
+extern const double report_stmt_pcts[REPORT_NSTMT_PCTS];
 /* Value at percentile pct of h in ms (h in ns); 0 for a NULL or empty
  * histogram or pct <= 0. */
 double report_pct_ms(const struct hdr_hist *h, double pct);
