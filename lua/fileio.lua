@@ -5,7 +5,8 @@
 --
 -- Additions to sysbench: --file-io-mode=io_uring with --file-iodepth
 -- requests in flight per thread, --validate (checksummed blocks, checked on
--- every read), and latency percentiles per operation type after the report.
+-- every read), latency percentiles per operation type after the report, and
+-- --file-huge-buffers (on by default; see src/native/fileio.c).
 -- --file-merged-requests is accepted but requests are never merged: every
 -- request goes to the kernel on its own, which is what the latency and
 -- IOPS figures then describe.
@@ -31,12 +32,13 @@ sysbench.cmdline.options = {
    ["file-fsync-mode"] = {"which method to use for synchronization {fsync, fdatasync}", "fsync", ARG_STRING},
    ["file-merged-requests"] = {"merge at most this number of IO requests if possible (0 - don't merge)", 0, ARG_INT},
    ["file-rw-ratio"] = {"reads/writes ratio for combined test", 1.5, ARG_DOUBLE},
+   ["file-huge-buffers"] = {"I/O buffers in transparent huge pages: one DMA segment per request", true},
 }
 sysbench.cmdline.options_order = {
    "file-num", "file-block-size", "file-total-size", "file-test-mode",
    "file-io-mode", "file-async-backlog", "file-iodepth", "file-extra-flags",
    "file-fsync-freq", "file-fsync-all", "file-fsync-end", "file-fsync-mode",
-   "file-merged-requests", "file-rw-ratio",
+   "file-merged-requests", "file-rw-ratio", "file-huge-buffers",
 }
 
 local C = ffi.C
@@ -150,6 +152,7 @@ local function config(need_mode)
       fsync_end = o.file_fsync_end and 1 or 0,
       fdatasync = fsync_mode == "fdatasync" and 1 or 0,
       validate = o.validate and 1 or 0, queue_depth = qd, rw_ratio = ratio,
+      huge_buffers = o.file_huge_buffers and 1 or 0,
    }, names
 end
 

@@ -14,6 +14,9 @@
 # liburing loop doing the same I/O with nothing else, so that bench's own
 # overhead (bench / floor) shows apart from what this machine gives any
 # io_uring program against fio (floor / fio).
+# bench takes its I/O buffers from transparent huge pages (one DMA segment
+# per request; --file-huge-buffers, on by default), fio and sysbench from
+# ordinary pages; HUGE=off runs bench and the floor with ordinary pages too.
 # Prints ratios; asserts nothing (speed is not a test).
 #
 # usage: perf/fileio.sh [BENCH_BINARY]
@@ -21,7 +24,7 @@
 #      default: a new one under the current directory), FILES (4),
 #      SIZE (total, 2G), FIO (fio), SYSBENCH (sysbench),
 #      MODES ("rndrd rndwr"), THREADS ("1 2"), IO ("sync io_uring"),
-#      VERBOSE (1: print every round's IOPS too)
+#      VERBOSE (1: print every round's IOPS too), HUGE (on)
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 BENCH=${1:-$here/bench}
@@ -35,6 +38,8 @@ SIZE=${SIZE:-2G}
 MODES=${MODES:-rndrd rndwr}
 THREADS=${THREADS:-1 2}
 IO=${IO:-sync io_uring}
+HUGE=${HUGE:-on}
+case $HUGE in on|off) ;; *) echo "HUGE must be on or off, not $HUGE"; exit 1 ;; esac
 command -v "$SYSBENCH" >/dev/null || { echo "sysbench not found (apt-get install sysbench)"; exit 1; }
 command -v "$FIO" >/dev/null || { echo "fio not found (apt-get install fio)"; exit 1; }
 command -v python3 >/dev/null || { echo "python3 not found (to read fio's JSON)"; exit 1; }
@@ -70,7 +75,8 @@ fi
 floor_iops() {  # mode threads
 	local op=read
 	[ "$1" = rndwr ] && op=write
-	"$floor" $op "$2" 16 "$SECS" 16384 "$fdirect" $(echo "$fio_files" | tr : ' ')
+	SMALL_PAGES=$([ "$HUGE" = off ] && echo 1 || echo 0) \
+		"$floor" $op "$2" 16 "$SECS" 16384 "$fdirect" $(echo "$fio_files" | tr : ' ')
 }
 
 common="$layout --file-fsync-freq=0 --file-fsync-end=off --time=$SECS $bflags"
@@ -110,7 +116,7 @@ has() { case " $1 " in *" $2 "*) return 0 ;; esac; return 1; }
 
 echo "bench: $("$BENCH" --version)   sysbench: $("$SYSBENCH" --version)   $("$FIO" --version)"
 [ -n "$floor" ] || echo "uring_floor not built (needs cc and liburing-dev): no floor column"
-echo "files: $FILES x $per_file bytes in $work, 16 KiB blocks, $how; rounds: $ROUNDS x ${SECS}s"
+echo "files: $FILES x $per_file bytes in $work, 16 KiB blocks, $how; rounds: $ROUNDS x ${SECS}s; bench's buffers in huge pages: $HUGE"
 for mode in $MODES; do
 	for thr in $THREADS; do
 		: > b.txt; : > f.txt; : > s.txt; : > bu.txt; : > fu.txt; : > uf.txt
@@ -125,10 +131,10 @@ for mode in $MODES; do
 			[ $((i % 2)) = 0 ] && order=$(echo $steps | tr ' ' '\n' | tac)
 			for step in $order; do
 				case $step in
-				b) sb_iops "$BENCH" $mode $thr ;;
+				b) sb_iops "$BENCH" $mode $thr --file-huge-buffers=$HUGE ;;
 				f) fio_iops $mode $thr psync 1 ;;
 				s) sb_iops "$SYSBENCH" $mode $thr ;;
-				bu) sb_iops "$BENCH" $mode $thr --file-io-mode=io_uring --file-iodepth=16 ;;
+				bu) sb_iops "$BENCH" $mode $thr --file-io-mode=io_uring --file-iodepth=16 --file-huge-buffers=$HUGE ;;
 				fu) fio_iops $mode $thr io_uring 16 ;;
 				uf) floor_iops $mode $thr ;;
 				esac >> $step.txt

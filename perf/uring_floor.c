@@ -7,6 +7,10 @@
  * to bench and fio to tell bench's own overhead (bench / floor) apart
  * from what the machine gives any io_uring program (floor / fio).
  *
+ * Its buffers are in a transparent huge page, as bench's by default
+ * (--file-huge-buffers); with SMALL_PAGES=1 in the environment they are in
+ * ordinary pages, as with --file-huge-buffers=off.
+ *
  * usage: uring_floor read|write THREADS DEPTH SECONDS BLOCK DIRECT FILE...
  * prints: the IOPS of all threads together, one number.
  */
@@ -19,11 +23,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
-static int nfiles, writing, depth, secs;
+static int nfiles, writing, depth, secs, small_pages;
 static int *fds;
 static uint64_t block, blocks_per_file;
 
@@ -80,11 +85,17 @@ static void *worker(void *arg)
 	char *buf;
 	int i, r;
 	double end;
+	size_t len;
 
 	if ((r = io_uring_queue_init((unsigned)depth, &ring, 0)) < 0)
 		die("io_uring_queue_init", -r);
-	if (posix_memalign((void **)&buf, 4096, (size_t)depth * block))
+	len = (size_t)depth * block;
+	if (!small_pages)   /* whole 2 MiB pages, 2 MiB-aligned */
+		len = (len + (2u << 20) - 1) & ~(size_t)((2u << 20) - 1);
+	if (posix_memalign((void **)&buf, small_pages ? 4096 : 2u << 20, len))
 		die("posix_memalign", ENOMEM);
+	if (!small_pages)
+		madvise(buf, len, MADV_HUGEPAGE);
 	memset(buf, 0x5a, (size_t)depth * block);
 	end = now_s() + secs;
 	for (i = 0; i < depth; i++)
@@ -117,6 +128,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	writing = strcmp(argv[1], "write") == 0;
+	small_pages = getenv("SMALL_PAGES") && strcmp(getenv("SMALL_PAGES"), "1") == 0;
 	threads = atoi(argv[2]);
 	depth = atoi(argv[3]);
 	secs = atoi(argv[4]);

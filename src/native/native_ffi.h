@@ -117,6 +117,7 @@ typedef struct native_fio_cfg {
 	int32_t validate;       /* checksummed blocks, checked on read */
 	uint32_t queue_depth;   /* async/io_uring requests in flight per thread */
 	double rw_ratio;        /* reads per write (rndrw) */
+	int32_t huge_buffers;   /* 1: I/O buffers in transparent huge pages */
 } native_fio_cfg;
 
 /* The message of the last failed native_fio_* call ("" if none). */
