@@ -647,6 +647,9 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		sched_harvest(tmp, iv, cp);
 		report_full(ctx, cp, (t_finish - S.t_count) / 1e9,
 		            (t_finish - t_cp_last) / 1e9, 0);
+		/* The workers' statement records are still being written. */
+		if (cfg->report_statements)
+			log_msg(LOG_WARNING, "--report-statements: no per-statement figures, the forced shutdown left worker threads running");
 		(void)hdrlog_close(S.hlog);   /* names its own write error */
 		fflush(stdout);
 		_exit(2);

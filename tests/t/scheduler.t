@@ -145,6 +145,14 @@ can tell a cut run from a clean one:
   FATAL: The --max-time limit has expired, forcing shutdown...
   General statistics:
 
+The per-statement figures of --report-statements cannot be read from
+threads still running; one line says they are missing:
+
+  $ timeout 20 $B stuck.lua --time=1 --forced-shutdown=1 --report-statements run 2>&1 >/dev/null; echo rc=$?
+  FATAL: The --max-time limit has expired, forcing shutdown...
+  WARNING: --report-statements: no per-statement figures, the forced shutdown left worker threads running
+  rc=2
+
 --thread-init-timeout bounds a hanging thread_init():
 
   $ cat > hang.lua <<'X'
