@@ -122,6 +122,7 @@ static struct {
 	unsigned char *area;               /* every thread's I/O buffers */
 	size_t area_len;                   /* its mapped length */
 	size_t stride;                     /* bytes per buffer in it */
+	uint32_t per_thread;               /* buffers per thread in it */
 } fio;
 
 static __thread char fio_errbuf[512];
@@ -455,29 +456,28 @@ static size_t fio_huge_bytes(const void *addr)
 static int fio_buffers_map(void)
 {
 	const size_t huge = 2u << 20;
-	uint32_t per = 1 + (fio_queued() ? fio.cfg.queue_depth : 0);
-	size_t need, len;
+	size_t need, keep, len;
 	unsigned char *p;
 
+	fio.per_thread = 1 + (fio_queued() ? fio.cfg.queue_depth : 0);
 	fio.stride = ((size_t)fio.cfg.block_size + FIO_ALIGN - 1) / FIO_ALIGN * FIO_ALIGN;
-	if ((size_t)per * fio.cfg.threads > SIZE_MAX / fio.stride - huge) {
+	if ((size_t)fio.per_thread * fio.cfg.threads > (SIZE_MAX - 2 * huge) / fio.stride) {
 		errno = ENOMEM;
 		return fio_fail("Cannot allocate I/O buffers: %u threads x %u buffers of %zu bytes",
-		                fio.cfg.threads, per, fio.stride);
+		                fio.cfg.threads, fio.per_thread, fio.stride);
 	}
-	need = (size_t)per * fio.cfg.threads * fio.stride;
-	len = fio.cfg.huge_buffers ? (need + huge - 1) / huge * huge + huge : need;
+	need = (size_t)fio.per_thread * fio.cfg.threads * fio.stride;
+	keep = (need + huge - 1) / huge * huge;
+	/* with huge pages: room to cut a 2 MiB-aligned piece of `keep` bytes */
+	len = fio.cfg.huge_buffers ? keep + huge : need;
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		return fio_fail("Cannot allocate %zu bytes of I/O buffers: %s", need, strerror(errno));
 	if (fio.cfg.huge_buffers) {
-		/* keep the 2 MiB-aligned part, give back the rest */
 		size_t lead = (huge - (uintptr_t)p % huge) % huge;
-		size_t keep = (need + huge - 1) / huge * huge;
 		if (lead)
 			munmap(p, lead);
-		if (len - lead > keep)
-			munmap(p + lead + keep, len - lead - keep);
+		munmap(p + lead + keep, len - lead - keep);   /* len - lead > keep */
 		p += lead;
 		len = keep;
 		if (madvise(p, len, MADV_HUGEPAGE) < 0)
@@ -487,8 +487,11 @@ static int fio_buffers_map(void)
 	fio.area = p;
 	fio.area_len = len;
 	memset(p, 0, len);
-	log_msg(LOG_DEBUG, "fileio: %zu bytes of I/O buffers, %zu of them in huge pages",
-	        need, fio_huge_bytes(p) < need ? fio_huge_bytes(p) : need);
+	if (log_verbosity() >= LOG_DEBUG) {
+		size_t h = fio_huge_bytes(p);
+		log_msg(LOG_DEBUG, "fileio: %zu bytes of I/O buffers, %zu of them in huge pages",
+		        need, h < need ? h : need);
+	}
 	return 0;
 }
 
@@ -496,8 +499,7 @@ static int fio_buffers_map(void)
  * tid. */
 static unsigned char *fio_buffer(uint32_t tid, uint32_t i)
 {
-	uint32_t per = 1 + (fio_queued() ? fio.cfg.queue_depth : 0);
-	return fio.area + ((size_t)tid * per + i) * fio.stride;
+	return fio.area + ((size_t)tid * fio.per_thread + i) * fio.stride;
 }
 
 void native_fio_teardown(void)
