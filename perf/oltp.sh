@@ -41,11 +41,7 @@ median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 for db in $DBS; do
 	dbserver_start "$db" >/dev/null
-	if [ "$db" = mysql ]; then
-		conn="--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$DB_MYSQL_PORT --mysql-user=$DB_USER --mysql-password=$DB_PASSWORD --mysql-db=$DB_NAME"
-	else
-		conn="--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port=$DB_PGSQL_PORT --pgsql-user=$DB_USER --pgsql-password=$DB_PASSWORD --pgsql-db=$DB_NAME"
-	fi
+	conn=$(dbserver_conn_opts "$db")
 	# shellcheck disable=SC2086
 	"$SYSBENCH" oltp_read_write $conn --tables="$TABLES" --table-size="$TABLE_SIZE" prepare >/dev/null
 	: > b.txt; : > s.txt

@@ -117,6 +117,14 @@ void db_close(db_stmt *st);
 
 /* Next row of a result set: 1 and *row filled, 0 at the end, -errno. */
 int db_fetch_row(db_result *rs, db_row *row);
+/* Bulk load `len` bytes of rows into table (cols) by the server's bulk
+ * path (COPY FROM STDIN, LOAD DATA LOCAL INFILE): one row per line, values
+ * separated by tabs, no tab, newline or backslash inside a value. len 0
+ * only tells whether the path works. 0: loaded; 1: the driver or server
+ * has no such path (nothing loaded: use INSERT); -1: error, c's error
+ * fields set and printed. Counted as one write statement. */
+int db_load(db_conn *c, const char *table, const char *cols, const char *data, size_t len);
+
 /* Release the result set early. NULL-safe. */
 void db_free_results(db_result *rs);
 

@@ -67,7 +67,8 @@ int db_register(const struct db_driver_ops *ops)
 	    ops->connect == NULL || ops->disconnect == NULL || ops->query == NULL ||
 	    ops->fetch_row == NULL || ops->free_results == NULL || ops->escape == NULL ||
 	    ((ops->caps & DB_CAP_PREPARED) &&
-	     (ops->prepare == NULL || ops->execute == NULL || ops->close == NULL)))
+	     (ops->prepare == NULL || ops->execute == NULL || ops->close == NULL)) ||
+	    ((ops->caps & DB_CAP_LOAD) && ops->load == NULL))
 		return -EINVAL;
 	for (i = 0; i < db_ndrivers; i++)
 		if (strcmp(db_drivers[i].ops->name, ops->name) == 0)
@@ -385,6 +386,40 @@ static db_result *db_query_kind(db_conn *c, const char *sql, size_t len, int kin
 db_result *db_query(db_conn *c, const char *sql, size_t len)
 {
 	return db_query_kind(c, sql, len, -1);
+}
+
+int db_load(db_conn *c, const char *table, const char *cols, const char *data, size_t len)
+{
+	const struct db_driver_ops *o = c->driver->ops;
+	struct db_conn_core *k = c->core;
+	char what[256];
+	int rc;
+
+	if (!(o->caps & DB_CAP_LOAD))
+		return 1;
+	db_release_result(c);
+	memset(&k->rs, 0, sizeof(k->rs));
+	k->rs.conn = c;
+	if (db_debug())
+		log_msg(LOG_NOTICE, "DEBUG: Load: %zu bytes into %s (%s)", len, table, cols);
+	rc = o->load(c, table, cols, data, len, &k->rs);
+	if (rc == -ENOTSUP) {
+		log_msg(LOG_INFO, "%s: the server refuses bulk loading (%s); using INSERT",
+		        o->name, c->sql_errmsg ? c->sql_errmsg : "");
+		c->error = DB_ERROR_NONE;
+		return 1;
+	}
+	if (rc) {
+		if (c->error == DB_ERROR_NONE)
+			c->error = DB_ERROR_FATAL;
+		snprintf(what, sizeof(what), "bulk load of %zu bytes into %s (%s)", len, table, cols);
+		db_report_error(c, "load", what, strlen(what));
+		db_recover(c, rc);
+		return -1;
+	}
+	c->error = DB_ERROR_NONE;
+	db_count(&k->rs);
+	return 0;
 }
 
 /* '?' placeholders outside quoted literals. */

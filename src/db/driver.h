@@ -21,11 +21,12 @@
 #include "db/db_ffi.h"
 #include "opt/opt.h"
 
-#define DB_DRIVER_ABI 1
+#define DB_DRIVER_ABI 2   /* 2: the load hook */
 
 /* Capabilities (bit flags; never compare names). */
 #define DB_CAP_PREPARED     0x1   /* server-side prepared statements */
 #define DB_CAP_MULTI_ROW    0x2   /* INSERT ... VALUES (...),(...) */
+#define DB_CAP_LOAD         0x4   /* the load hook: the server's bulk path */
 
 struct db_driver_ops {
 	unsigned abi;                 /* DB_DRIVER_ABI */
@@ -72,6 +73,16 @@ struct db_driver_ops {
 	/* Quote-escape `len` bytes of text for a string literal (to holds
 	 * 2*len+1); returns the escaped length. For emulated statements. */
 	size_t (*escape)(db_conn *c, char *to, const char *from, size_t len);
+
+	/* Bulk load (with DB_CAP_LOAD): put `len` bytes of rows into
+	 * table (cols), by the server's fastest path (COPY FROM STDIN, LOAD
+	 * DATA LOCAL INFILE). A row is one line, its values separated by tabs;
+	 * values hold no tab, newline or backslash. len 0 loads nothing and
+	 * tells whether the path works. As query: rs->nrows is the rows
+	 * loaded; -ENOTSUP when the server refuses the path (nothing loaded,
+	 * the caller falls back to INSERT); other < 0 with c's error set. */
+	int (*load)(db_conn *c, const char *table, const char *cols,
+	            const char *data, size_t len, db_result *rs);
 };
 
 /* Register a driver (static ops). 0, -EINVAL for a wrong ABI or a missing

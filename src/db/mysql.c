@@ -651,6 +651,82 @@ static int my_query(db_conn *c, const char *sql, size_t len, db_result *rs)
 	return 0;
 }
 
+/* Bulk load with LOAD DATA LOCAL INFILE, the rows served from memory by a
+ * local-infile handler (the file name the server asks for is ignored, so no
+ * file of this machine can be read). The client's LOCAL capability is on
+ * only during the statement. A server with local_infile off refuses it:
+ * -ENOTSUP, nothing loaded. */
+struct my_infile {
+	const char *data;
+	size_t len, pos;
+};
+
+static int my_infile_init(void **ptr, const char *name, void *userdata)
+{
+	(void)name;
+	((struct my_infile *)userdata)->pos = 0;
+	*ptr = userdata;
+	return 0;
+}
+
+static int my_infile_read(void *ptr, char *buf, unsigned int len)
+{
+	struct my_infile *f = ptr;
+	size_t n = f->len - f->pos < len ? f->len - f->pos : len;
+	memcpy(buf, f->data + f->pos, n);
+	f->pos += n;
+	return (int)n;
+}
+
+static void my_infile_end(void *ptr)
+{
+	(void)ptr;
+}
+
+static int my_infile_error(void *ptr, char *msg, unsigned int len)
+{
+	(void)ptr;
+	snprintf(msg, len, "bench: cannot serve the rows");
+	return CR_UNKNOWN_ERROR;
+}
+
+static int my_load(db_conn *c, const char *table, const char *cols,
+                   const char *data, size_t len, db_result *rs)
+{
+	struct my_conn *mc = c->priv;
+	struct my_infile f = { data, len, 0 };
+	unsigned int on = 1, off = 0;
+	size_t cap = strlen(table) + strlen(cols) + 64;
+	unsigned err;
+	char *sql;
+	int n, rc;
+
+	if (MY_UNLIKELY(my_cfg.dry_run)) {
+		rs->kind = DB_RESULT_NONE;
+		return 0;
+	}
+	if (mc == NULL || mc->m == NULL)
+		return my_fail(c, CR_SERVER_GONE_ERROR, "HY000", "MySQL server has gone away");
+	if ((sql = malloc(cap)) == NULL)
+		return my_fail(c, CR_OUT_OF_MEMORY, "HY000", "out of memory");
+	n = snprintf(sql, cap, "LOAD DATA LOCAL INFILE 'bench-rows' INTO TABLE %s (%s)", table, cols);
+	mysql_options(mc->m, MYSQL_OPT_LOCAL_INFILE, &on);
+	mysql_set_local_infile_handler(mc->m, my_infile_init, my_infile_read, my_infile_end,
+	                               my_infile_error, &f);
+	rc = mysql_real_query(mc->m, sql, (unsigned long)n);
+	mysql_options(mc->m, MYSQL_OPT_LOCAL_INFILE, &off);
+	mysql_set_local_infile_default(mc->m);
+	free(sql);
+	if (rc) {
+		/* 1148 ER_NOT_ALLOWED_COMMAND, 4166 (MariaDB) local infile disabled */
+		err = mysql_errno(mc->m);
+		rc = my_fail_conn(c, mc->m);
+		return err == 1148 || err == 4166 ? -ENOTSUP : rc;
+	}
+	my_set_affected(rs, mysql_affected_rows(mc->m));
+	return 0;
+}
+
 /* ---- prepared statements --------------------------------------------------- */
 
 static int my_bind_now(struct my_stmt *ms, db_stmt *st)
@@ -1098,7 +1174,7 @@ const struct db_driver_ops db_mysql_ops = {
 	.abi = DB_DRIVER_ABI,
 	.name = "mysql",
 	.desc = "MySQL driver",
-	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW,
+	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD,
 	.opts = my_opts,
 	.nopts = sizeof(my_opts) / sizeof(my_opts[0]),
 	.init = my_init,
@@ -1113,4 +1189,5 @@ const struct db_driver_ops db_mysql_ops = {
 	.fetch_row = my_fetch_row,
 	.free_results = my_free_results,
 	.escape = my_escape,
+	.load = my_load,
 };

@@ -22,6 +22,7 @@
  */
 #include <endian.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -444,6 +445,45 @@ static int pgsql_query(db_conn *c, const char *sql, size_t len, db_result *rs)
 	return pg_finish(c, pc, PQexec(pc->pg, sql), rs);
 }
 
+/* Bulk load with COPY ... FROM STDIN (text format: the caller's rows are
+ * tab-separated lines without backslashes), one COPY per call. */
+static int pgsql_load(db_conn *c, const char *table, const char *cols,
+                      const char *data, size_t len, db_result *rs)
+{
+	struct pg_conn *pc = c->priv;
+	PGresult *res;
+	size_t cap = strlen(table) + strlen(cols) + 32;
+	char *sql = malloc(cap);
+	int rc;
+
+	if (pc == NULL || sql == NULL) {
+		free(sql);
+		return pc == NULL ? pg_not_connected(c) : -ENOMEM;
+	}
+	if (len > INT_MAX) {
+		free(sql);
+		db_set_error(c, DB_ERROR_FATAL, 0, "54000", "bulk load batch over 2 GiB");
+		return -E2BIG;
+	}
+	pg_release(&pc->rs);
+	snprintf(sql, cap, "COPY %s (%s) FROM STDIN", table, cols);
+	res = PQexec(pc->pg, sql);
+	free(sql);
+	if (res == NULL || PQresultStatus(res) != PGRES_COPY_IN)
+		return res && PQresultStatus(res) != PGRES_FATAL_ERROR
+		       ? pg_finish(c, pc, res, rs) : pg_fail(c, pc, res);
+	PQclear(res);
+	/* blocking connection: these return 1, or -1 with the connection's
+	 * error, which the COPY's result then carries */
+	if (len)
+		(void)PQputCopyData(pc->pg, data, (int)len);
+	(void)PQputCopyEnd(pc->pg, NULL);
+	rc = pg_finish(c, pc, PQgetResult(pc->pg), rs);
+	while ((res = PQgetResult(pc->pg)) != NULL)
+		PQclear(res);
+	return rc;
+}
+
 /* ---- prepared statements ------------------------------------------------ */
 
 /* Rewrite '?' placeholders to $1, $2, ... Quoted text ('...', "...",
@@ -854,7 +894,7 @@ const struct db_driver_ops db_pgsql_ops = {
 	.abi = DB_DRIVER_ABI,
 	.name = "pgsql",
 	.desc = "PostgreSQL driver",
-	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW,
+	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD,
 	.opts = pgsql_opts,
 	.nopts = sizeof(pgsql_opts) / sizeof(pgsql_opts[0]),
 	.init = pgsql_init,
@@ -869,4 +909,5 @@ const struct db_driver_ops db_pgsql_ops = {
 	.fetch_row = pgsql_fetch_row,
 	.free_results = pgsql_free_results,
 	.escape = pgsql_escape,
+	.load = pgsql_load,
 };

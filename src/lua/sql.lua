@@ -248,6 +248,17 @@ function conn_methods.bulk_insert_init(self, prefix)
    conn_state[self] = { prefix = prefix, parts = {}, n = 0, size = 0 }
 end
 
+-- Append one item to batch b, sending the batch first when the item
+-- would take it past max bytes (bulk insert and bulk load).
+local function batch_add(self, b, item, max, flush)
+   if b.size + #item + 1 > max and b.n > 0 then
+      flush(self, b)
+   end
+   b.n = b.n + 1
+   b.parts[b.n] = item
+   b.size = b.size + #item + 1
+end
+
 local function bulk_flush(self, b)
    if b.n == 0 then return end
    local q = b.prefix .. table.concat(b.parts, ",", 1, b.n)
@@ -257,21 +268,64 @@ end
 
 function conn_methods.bulk_insert_next(self, values)
    local b = conn_state[self]
-   if b == nil then
+   if b == nil or b.load then
       error("bulk_insert_next() called before bulk_insert_init()", 2)
    end
-   if b.size + #values + 1 > BULK_MAX and b.n > 0 then
-      bulk_flush(self, b)
-   end
-   b.n = b.n + 1
-   b.parts[b.n] = values
-   b.size = b.size + #values + 1
+   batch_add(self, b, values, BULK_MAX, bulk_flush)
 end
 
 function conn_methods.bulk_insert_done(self)
    local b = conn_state[self]
    if b then
       bulk_flush(self, b)
+      conn_state[self] = nil
+   end
+end
+
+-- Bulk load through the server's bulk path (see db_load in db/db_ffi.h).
+-- bulk_load_init(table, "col1, col2") returns false when the driver or the
+-- server has none (use bulk_insert_*); then bulk_load_next(row) per row --
+-- the values joined by tabs -- and bulk_load_done().
+local LOAD_MAX = 1024 * 1024   -- bytes per COPY / LOAD DATA
+
+local function load_call(self, b, data)
+   local rc = C.db_load(self, b.table, b.cols, data, #data)
+   if rc < 0 then
+      check_error(self, "bulk load into " .. b.table)
+   end
+   return rc == 0
+end
+
+function conn_methods.bulk_load_init(self, tbl, cols)
+   local b = { table = tbl, cols = cols, parts = {}, n = 0, size = 0, load = true }
+   if not load_call(self, b, "") then
+      return false
+   end
+   conn_state[self] = b
+   return true
+end
+
+local function load_flush(self, b)
+   if b.n == 0 then return end
+   local data = table.concat(b.parts, "\n", 1, b.n) .. "\n"
+   b.n, b.size = 0, 0
+   if not load_call(self, b, data) then
+      error("bulk load into " .. b.table .. ": the server stopped accepting it", 0)
+   end
+end
+
+function conn_methods.bulk_load_next(self, row)
+   local b = conn_state[self]
+   if b == nil or not b.load then
+      error("bulk_load_next() called before bulk_load_init()", 2)
+   end
+   batch_add(self, b, row, LOAD_MAX, load_flush)
+end
+
+function conn_methods.bulk_load_done(self)
+   local b = conn_state[self]
+   if b and b.load then
+      load_flush(self, b)
       conn_state[self] = nil
    end
 end

@@ -8,6 +8,7 @@
 #   dbserver_start pgsql [--tls]     # sets DB_PGSQL_PORT DB_PGSQL_SOCKETDIR DB_PGSQL_DIR DB_PGSQL_PID
 #   dbserver_mysql_sql "SELECT 1"    # as root, through the socket, tab-separated, no header
 #   dbserver_pgsql_sql "SELECT 1"    # as postgres, likewise (--db=NAME first: other database)
+#   dbserver_conn_opts mysql         # bench's options to reach it as DB_USER over TCP
 #   dbserver_stop mysql ; dbserver_stop pgsql ; dbserver_stop_all
 #
 # Both kinds set DB_HOST=127.0.0.1 DB_USER=sbtest DB_PASSWORD=sbtest_pw
@@ -616,6 +617,17 @@ dbserver_mysql_sql() {
 	else
 		"$_DBS_MYSQL" "${args[@]}"
 	fi
+}
+
+# dbserver_conn_opts mysql|pgsql: the bench (and sysbench) options that
+# reach the started server as DB_USER over TCP, on one line; no word holds
+# a space, so "$(dbserver_conn_opts mysql)" may be word-split.
+dbserver_conn_opts() {
+	case ${1-} in
+	mysql) echo "--db-driver=mysql --mysql-host=$DB_HOST --mysql-port=$DB_MYSQL_PORT --mysql-user=$DB_USER --mysql-password=$DB_PASSWORD --mysql-db=$DB_NAME" ;;
+	pgsql) echo "--db-driver=pgsql --pgsql-host=$DB_HOST --pgsql-port=$DB_PGSQL_PORT --pgsql-user=$DB_USER --pgsql-password=$DB_PASSWORD --pgsql-db=$DB_NAME" ;;
+	*) _dbserver_err "usage: dbserver_conn_opts mysql|pgsql"; return 1 ;;
+	esac
 }
 
 # dbserver_pgsql_sql [--db=NAME] ["SQL"]: run SQL (or stdin) as postgres

@@ -55,6 +55,17 @@ Only loopback listens, on the announced ports:
   127.0.0.1:MYSQL
   127.0.0.1:PGSQL
 
+dbserver_conn_opts: bench's options to reach each server as sbtest over
+TCP (the perf scripts use it):
+
+  $ echo 'function event() print(sysbench.sql.driver():connect():query_row("SELECT 1 + 1")) end' > two.lua
+  $ for db in mysql pgsql; do $BENCH two.lua $(dbserver_conn_opts $db) --events=1 run | grep -x 2; done
+  2
+  2
+  $ dbserver_conn_opts oracle; echo "rc=$?"
+  dbserver: usage: dbserver_conn_opts mysql|pgsql
+  rc=1
+
 MariaDB: user sbtest over TCP with its password; root only through the socket;
 sbtest's grants are on sbtest.* alone:
 

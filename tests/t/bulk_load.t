@@ -1,0 +1,127 @@
+Bulk loading in prepare (--bulk_load, on by default): the OLTP tables are
+filled with COPY FROM STDIN (PostgreSQL) or LOAD DATA LOCAL INFILE (MySQL)
+instead of multi-row INSERTs, with the same rows; and the Lua API under it
+(con:bulk_load_init/next/done), against real MariaDB and PostgreSQL
+servers.
+
+  $ B="timeout 120 $BENCH"
+  $ . "$BENCH_SRCDIR/tests/lib/dbserver.sh"
+  $ trap dbserver_stop_all EXIT
+  $ dbserver_start mysql
+  $ dbserver_start pgsql
+  $ MY="--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$DB_MYSQL_PORT --mysql-user=sbtest --mysql-password=sbtest_pw"
+  $ PG="--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port=$DB_PGSQL_PORT --pgsql-user=sbtest --pgsql-password=sbtest_pw"
+  $ my_sum() { dbserver_mysql_sql "SELECT COUNT(*), MIN(id), MAX(id), MIN(k) >= 1, MAX(k) <= 3000, MD5(GROUP_CONCAT(id, ',', k, ',', c, ',', pad ORDER BY id SEPARATOR ';')) FROM sbtest.sbtest$1" | cut -c1-40 | tr '\t' ' '; }
+  $ pg_sum() { dbserver_pgsql_sql --db=sbtest "SELECT COUNT(*), MIN(id), MAX(id), (MIN(k) >= 1)::int, (MAX(k) <= 3000)::int, md5(string_agg(id || ',' || k || ',' || c || ',' || pad, ';' ORDER BY id)) FROM sbtest$1" | cut -c1-40 | tr '\t' ' '; }
+  $ dbserver_mysql_sql "SET GLOBAL group_concat_max_len = 16777216"
+
+The same seed gives the same tables whichever way they are loaded, with
+auto-increment ids and with explicit ones; --db-debug shows the loads
+(one per table of 3000 rows: under a MiB each) or the INSERTs:
+
+  $ for ai in on off; do
+  >   for bl in on off; do
+  >     $B oltp_read_write $MY --tables=2 --table-size=3000 --rand-seed=7 --auto_inc=$ai --bulk_load=$bl --db-debug prepare > out.txt 2>&1 || cat out.txt
+  >     echo "mysql auto_inc=$ai bulk_load=$bl loads=$(grep -c 'DEBUG: Load: ' out.txt) inserts=$(grep -c 'DEBUG: Query: INSERT INTO sbtest' out.txt) | $(my_sum 1) | $(my_sum 2)"
+  >     $B oltp_read_write $MY --tables=2 cleanup > /dev/null
+  >     $B oltp_read_write $PG --tables=2 --table-size=3000 --rand-seed=7 --auto_inc=$ai --bulk_load=$bl --db-debug prepare > out.txt 2>&1 || cat out.txt
+  >     echo "pgsql auto_inc=$ai bulk_load=$bl loads=$(grep -c 'DEBUG: Load: ' out.txt) inserts=$(grep -c 'DEBUG: Query: INSERT INTO sbtest' out.txt) | $(pg_sum 1) | $(pg_sum 2)"
+  >     $B oltp_read_write $PG --tables=2 cleanup > /dev/null
+  >   done
+  > done
+  mysql auto_inc=on bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
+  pgsql auto_inc=on bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
+  mysql auto_inc=on bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
+  pgsql auto_inc=on bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
+  mysql auto_inc=off bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
+  pgsql auto_inc=off bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
+  mysql auto_inc=off bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
+  pgsql auto_inc=off bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
+
+After a load the next auto-increment id is table_size + 1, as after
+INSERTs (InnoDB reserves ids in batches for LOAD DATA; prepare sets the
+counter back):
+
+  $ $B oltp_insert $MY --tables=1 --table-size=3000 prepare > /dev/null
+  $ dbserver_mysql_sql "SELECT AUTO_INCREMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'sbtest' AND TABLE_NAME = 'sbtest1'"
+  3001
+  $ $B oltp_insert $MY --tables=1 --table-size=3000 --events=5 run > /dev/null
+  $ dbserver_mysql_sql "SELECT COUNT(*), MIN(id), MAX(id) FROM sbtest.sbtest1 WHERE id > 3000" | tr '\t' ' '
+  5 3001 3005
+  $ $B oltp_insert $MY --tables=1 cleanup > /dev/null
+  $ $B oltp_insert $PG --tables=1 --table-size=3000 prepare > /dev/null
+  $ $B oltp_insert $PG --tables=1 --table-size=3000 --events=5 run > /dev/null
+  $ dbserver_pgsql_sql --db=sbtest "SELECT COUNT(*), MIN(id), MAX(id) FROM sbtest1 WHERE id > 3000" | tr '\t' ' '
+  5 3001 3005
+  $ $B oltp_insert $PG --tables=1 cleanup > /dev/null
+
+(Each table: a zero-row load first, which tells whether the server takes
+the path, then the rows.) Tables larger than a MiB of rows go in several
+loads, and the secondary index is still built after them; a run works on
+the loaded tables:
+
+  $ $B oltp_read_write $PG --tables=1 --table-size=20000 --db-debug prepare 2>&1 | grep -c 'DEBUG: Load: '
+  5
+  $ dbserver_pgsql_sql --db=sbtest "SELECT COUNT(*), COUNT(DISTINCT id) FROM sbtest1; SELECT indexname FROM pg_indexes WHERE tablename = 'sbtest1' ORDER BY 1" | tr '\t' ' '
+  20000 20000
+  k_1
+  sbtest1_pkey
+  $ $B oltp_read_write $PG --tables=1 --table-size=20000 --events=20 run | grep -E '^ +(read|write|other):'
+          read:                            280
+          write:                           80
+          other:                           40
+  $ $B oltp_read_write $PG --tables=1 cleanup > /dev/null
+
+A MySQL server with local_infile off refuses LOAD DATA LOCAL: prepare falls
+back to INSERT (an INFO line at --verbosity=4 says why) and loads the same
+rows:
+
+  $ dbserver_mysql_sql "SET GLOBAL local_infile = 0"
+  $ $B oltp_read_write $MY --tables=1 --table-size=3000 --rand-seed=7 --verbosity=4 prepare 2>&1 | grep -i 'bulk'
+  mysql: the server refuses bulk loading (*); using INSERT (glob)
+  $ my_sum 1
+  3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e
+  $ $B oltp_read_write $MY --tables=1 cleanup > /dev/null
+  $ dbserver_mysql_sql "SET GLOBAL local_infile = 1"
+
+The Lua API: bulk_load_init(table, columns) is true where the path works;
+bulk_load_next(row) takes the values joined by tabs:
+
+  $ cat > load.lua <<'X'
+  > function event()
+  >   local con = sysbench.sql.driver():connect()
+  >   con:query("CREATE TABLE ld (a INTEGER, b VARCHAR(10))")
+  >   print("path", con:bulk_load_init("ld", "a, b"))
+  >   for i = 1, 1000 do con:bulk_load_next(i .. "\tv" .. i) end
+  >   con:bulk_load_done()
+  >   print("rows", con:query_row("SELECT COUNT(*) FROM ld"), con:query_row("SELECT SUM(a) FROM ld"),
+  >         con:query_row("SELECT b FROM ld WHERE a = 777"))
+  >   con:query("DROP TABLE ld")
+  > end
+  > X
+  $ for db in "$MY" "$PG"; do $B load.lua $db --events=1 run | grep -E '^(path|rows)'; done
+  path	true (esc)
+  rows	1000	500500	v777 (esc)
+  path	true (esc)
+  rows	1000	500500	v777 (esc)
+
+Errors: a missing table is one FATAL line naming the load and exit 1;
+bulk_load_next() before bulk_load_init() is a script error:
+
+  $ cat > bad.lua <<'X'
+  > function event()
+  >   local con = sysbench.sql.driver():connect()
+  >   con:bulk_load_init("no_such_table", "a")
+  > end
+  > X
+  $ $B bad.lua $PG --events=1 run 2>&1 >/dev/null | grep -c 'FATAL: pgsql_drv_load() returned error 42P01 (relation "no_such_table" does not exist) for query .bulk load of 0 bytes into no_such_table (a).'; echo "rc=${PIPESTATUS[0]}"
+  1
+  rc=1
+  $ $B bad.lua $MY --events=1 run 2>&1 >/dev/null | grep 'FATAL: mysql_drv_load'; $B bad.lua $MY --events=1 run >/dev/null 2>&1; echo "rc=$?"
+  FATAL: mysql_drv_load() returned error 1146 (Table 'sbtest.no_such_table' doesn't exist) for query 'bulk load of 0 bytes into no_such_table (a)'
+  rc=1
+  $ cat > early.lua <<'X'
+  > function event() sysbench.sql.driver():connect():bulk_load_next("1") end
+  > X
+  $ $B early.lua $PG --events=1 run 2>&1 | grep -c 'bulk_load_next() called before bulk_load_init()'
+  1
