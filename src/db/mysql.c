@@ -654,7 +654,8 @@ static int my_query(db_conn *c, const char *sql, size_t len, db_result *rs)
 /* Bulk load with LOAD DATA LOCAL INFILE, the rows served from memory by a
  * local-infile handler (the file name the server asks for is ignored, so no
  * file of this machine can be read). The client's LOCAL capability is on
- * only during the statement. A server with local_infile off refuses it:
+ * during the statement and then as it was (the client library's default,
+ * which scripts' own LOAD DATA LOCAL relies on, as under sysbench). A server with local_infile off refuses it:
  * -ENOTSUP, nothing loaded. */
 struct my_infile {
 	const char *data;
@@ -695,7 +696,7 @@ static int my_load(db_conn *c, const char *table, const char *cols,
 {
 	struct my_conn *mc = c->priv;
 	struct my_infile f = { data, len, 0 };
-	unsigned int on = 1, off = 0;
+	unsigned int on = 1, was = 0;
 	size_t cap = strlen(table) + strlen(cols) + 64;
 	unsigned err;
 	char *sql;
@@ -710,11 +711,12 @@ static int my_load(db_conn *c, const char *table, const char *cols,
 	if ((sql = malloc(cap)) == NULL)
 		return my_fail(c, CR_OUT_OF_MEMORY, "HY000", "out of memory");
 	n = snprintf(sql, cap, "LOAD DATA LOCAL INFILE 'bench-rows' INTO TABLE %s (%s)", table, cols);
+	(void)mysql_get_option(mc->m, MYSQL_OPT_LOCAL_INFILE, &was);
 	mysql_options(mc->m, MYSQL_OPT_LOCAL_INFILE, &on);
 	mysql_set_local_infile_handler(mc->m, my_infile_init, my_infile_read, my_infile_end,
 	                               my_infile_error, &f);
 	rc = mysql_real_query(mc->m, sql, (unsigned long)n);
-	mysql_options(mc->m, MYSQL_OPT_LOCAL_INFILE, &off);
+	mysql_options(mc->m, MYSQL_OPT_LOCAL_INFILE, &was);
 	mysql_set_local_infile_default(mc->m);
 	free(sql);
 	if (rc) {

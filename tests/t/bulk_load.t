@@ -105,6 +105,28 @@ bulk_load_next(row) takes the values joined by tabs:
   path	true (esc)
   rows	1000	500500	v777 (esc)
 
+A bulk load leaves the client's LOCAL INFILE setting as it found it (the
+client library's default; a script's own LOAD DATA LOCAL behaves the same
+before and after a load, as under sysbench):
+
+  $ cat > leak.lua <<'X'
+  > function event()
+  >   local con = sysbench.sql.driver():connect()
+  >   con:query("CREATE TABLE lk (a TEXT)")
+  >   local seen = {}
+  >   for _, when in ipairs({"before", "after"}) do
+  >     seen[when] = pcall(con.query, con, "LOAD DATA LOCAL INFILE '/etc/hostname' INTO TABLE lk")
+  >     con:bulk_load_init("lk", "a"); con:bulk_load_next("x"); con:bulk_load_done()
+  >   end
+  >   print("same", seen.before == seen.after)
+  >   print("loaded", con:query_row("SELECT COUNT(*) FROM lk WHERE a = 'x'"))
+  >   con:query("DROP TABLE lk")
+  > end
+  > X
+  $ $B leak.lua $MY --events=1 run 2>/dev/null | grep -E '^(same|loaded)'
+  same\ttrue (esc)
+  loaded\t2 (esc)
+
 Errors: a missing table is one FATAL line naming the load and exit 1;
 bulk_load_next() before bulk_load_init() is a script error:
 
