@@ -148,7 +148,7 @@ local function schema_sql(driver_name, n)
 end
 
 -- Fill sbtest<n> with table_size rows: through the server's bulk path
--- (COPY / LOAD DATA, rows as tab-separated lines; 2-3x faster to load)
+-- (COPY / LOAD DATA, rows as tab-separated lines: less work for the server)
 -- where --bulk_load allows and the server takes it, else through multi-row
 -- INSERTs. Either way the same values in the same order. Each row is two
 -- strings: the random part (c and pad with the separators folded into one

@@ -655,8 +655,8 @@ static int my_query(db_conn *c, const char *sql, size_t len, db_result *rs)
  * local-infile handler (the file name the server asks for is ignored, so no
  * file of this machine can be read). The client's LOCAL capability is on
  * during the statement and then as it was (the client library's default,
- * which scripts' own LOAD DATA LOCAL relies on, as under sysbench). A server with local_infile off refuses it:
- * -ENOTSUP, nothing loaded. */
+ * which scripts' own LOAD DATA LOCAL rely on, as under sysbench). A server
+ * with local_infile off refuses the statement: -ENOTSUP, nothing loaded. */
 struct my_infile {
 	const char *data;
 	size_t len, pos;

@@ -470,8 +470,7 @@ static int pgsql_load(db_conn *c, const char *table, const char *cols,
 	res = PQexec(pc->pg, sql);
 	free(sql);
 	if (res == NULL || PQresultStatus(res) != PGRES_COPY_IN)
-		return res && PQresultStatus(res) != PGRES_FATAL_ERROR
-		       ? pg_finish(c, pc, res, rs) : pg_fail(c, pc, res);
+		return pg_fail(c, pc, res);   /* COPY FROM STDIN answers COPY_IN or an error */
 	PQclear(res);
 	/* blocking connection: these return 1, or -1 with the connection's
 	 * error, which the COPY's result then carries */

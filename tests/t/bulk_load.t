@@ -142,6 +142,21 @@ bulk_load_next() before bulk_load_init() is a script error:
   $ $B bad.lua $MY --events=1 run 2>&1 >/dev/null | grep 'FATAL: mysql_drv_load'; $B bad.lua $MY --events=1 run >/dev/null 2>&1; echo "rc=$?"
   FATAL: mysql_drv_load() returned error 1146 (Table 'sbtest.no_such_table' doesn't exist) for query 'bulk load of 0 bytes into no_such_table (a)'
   rc=1
+A connection killed in the middle of a COPY: the driver's FATAL line
+naming the load, the script's error line (as for any failed statement),
+exit 1, no hang:
+
+  $ ($B oltp_read_write $PG --tables=1 --table-size=400000 prepare > killed.txt 2>&1; echo "rc=$?" >> killed.txt) & pid=$!
+  $ for i in $(seq 200); do
+  >   n=$(dbserver_pgsql_sql "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'COPY sbtest1%' AND pid <> pg_backend_pid()")
+  >   [ "$n" -gt 0 ] && break; sleep 0.05; done; echo "terminated $n"
+  terminated 1
+  $ wait $pid; grep -E '^(FATAL|rc=)' killed.txt | sed -E 's/error [0-9A-Z]+ \(.*\) for query/error S (M) for query/; s/of [0-9]+ bytes/of N bytes/'
+  FATAL: pgsql_drv_load() returned error S (M) for query 'bulk load of N bytes into sbtest1 (k, c, pad)'
+  FATAL: `prepare' function failed: .*oltp_common.lua:\d+: SQL error, errno = 0, state = '(57P01|08006)': .* (re)
+  rc=1
+  $ $B oltp_read_write $PG --tables=1 cleanup > /dev/null
+
   $ cat > early.lua <<'X'
   > function event() sysbench.sql.driver():connect():bulk_load_next("1") end
   > X
