@@ -157,21 +157,24 @@ end
 local ROW_TAIL = ",'" .. C_TEMPLATE .. "','" .. PAD_TEMPLATE .. "')"
 local LOAD_TAIL = "\t" .. C_TEMPLATE .. "\t" .. PAD_TEMPLATE
 
-local function load_rows(con, n, driver_name)
+-- lo, hi: rows with explicit ids lo..hi (a part of a table split across
+-- threads); nil: the whole table, ids as --auto_inc says.
+local function load_rows(con, n, driver_name, lo, hi)
    local size = opt.table_size
-   local explicit_ids = not opt.auto_inc
+   local explicit_ids = lo ~= nil or not opt.auto_inc
    local rand_default, rand_string = sysbench.rand.default, sysbench.rand.string
    local tbl = "sbtest" .. n
    local cols = explicit_ids and "id, k, c, pad" or "k, c, pad"
+   lo, hi = lo or 1, hi or size
 
-   if size > 0 and opt.bulk_load and not redshift(driver_name) and
+   if hi >= lo and opt.bulk_load and not redshift(driver_name) and
       con:bulk_load_init(tbl, cols) then
       if explicit_ids then
-         for i = 1, size do
+         for i = lo, hi do
             con:bulk_load_next(i .. "\t" .. rand_default(1, size) .. rand_string(LOAD_TAIL))
          end
       else
-         for _ = 1, size do
+         for _ = lo, hi do
             con:bulk_load_next(rand_default(1, size) .. rand_string(LOAD_TAIL))
          end
       end
@@ -187,38 +190,74 @@ local function load_rows(con, n, driver_name)
    end
    con:bulk_insert_init("INSERT INTO " .. tbl .. "(" .. cols .. ") VALUES")
    if explicit_ids then
-      for i = 1, size do
+      for i = lo, hi do
          con:bulk_insert_next("(" .. i .. "," .. rand_default(1, size) ..
                               rand_string(ROW_TAIL))
       end
    else
-      for _ = 1, size do
+      for _ = lo, hi do
          con:bulk_insert_next("(" .. rand_default(1, size) .. rand_string(ROW_TAIL))
       end
    end
    con:bulk_insert_done()
 end
 
--- Create, load and index one table (sysbench's create_table()).
-function M.create_table(drv, con, n)
-   local name = drv:name()
-   check_driver(name)
+local function create_empty(con, name, n)
    local ddl, after = schema_sql(name, n)
-
    print(string.format("Creating table 'sbtest%d'...", n))
    con:query(ddl)
    for _, q in ipairs(after) do
       con:query(q)
    end
-
    if opt.table_size > 0 then
       print(string.format("Inserting %d records into 'sbtest%d'", opt.table_size, n))
    end
-   load_rows(con, n, name)
+end
 
+local function create_index(con, name, n)
    if opt.create_secondary and not redshift(name) then
       print(string.format("Creating a secondary index on 'sbtest%d'...", n))
       con:query(string.format("CREATE INDEX k_%d ON sbtest%d(k)", n, n))
+   end
+end
+
+-- Create, load and index one table (sysbench's create_table()).
+function M.create_table(drv, con, n)
+   local name = drv:name()
+   check_driver(name)
+   create_empty(con, name, n)
+   load_rows(con, n, name)
+   create_index(con, name, n)
+end
+
+-- More threads than tables (sysbench leaves the extra threads idle): each
+-- table is loaded by several threads, each an id range of it, with
+-- explicit ids -- the ids auto-increment gives a fresh table. Thread tid
+-- takes part tid // tables of table tid % tables + 1; part 0 creates the
+-- table before the others load and, once all have, sets the id counter
+-- past the rows and builds the secondary index.
+local function prepare_part(drv, con)
+   local name = drv:name()
+   check_driver(name)
+   local tid, tables, size = sysbench.tid, opt.tables, opt.table_size
+   local n = tid % tables + 1
+   local part = math.floor(tid / tables)
+   local parts = math.floor((opt.threads - n) / tables) + 1
+   if part == 0 then
+      create_empty(con, name, n)
+   end
+   sysbench.barrier()
+   load_rows(con, n, name, math.floor(size * part / parts) + 1,
+             math.floor(size * (part + 1) / parts))
+   sysbench.barrier()
+   if part == 0 then
+      if opt.auto_inc and is_mysql(name) then
+         con:query(string.format("ALTER TABLE sbtest%d AUTO_INCREMENT = %d", n, size + 1))
+      elseif opt.auto_inc then
+         con:query(string.format("SELECT setval('sbtest%d_id_seq', %d, %s)", n,
+                                 math.max(size, 1), size > 0 and "true" or "false"))
+      end
+      create_index(con, name, n)
    end
 end
 
@@ -236,9 +275,15 @@ end
 function M.cmd_prepare()
    local drv = sysbench.sql.driver()
    local con = drv:connect()
-   local first, last, stride = owned_tables()
-   for n = first, last, stride do
-      M.create_table(drv, con, n)
+   local threads, tid = opt.threads or 1, sysbench.tid
+   if opt.tables > 0 and threads > opt.tables and opt.table_size > 0 and
+      not redshift(drv:name()) and type(tid) == "number" and tid < threads then
+      prepare_part(drv, con)
+   else
+      local first, last, stride = owned_tables()
+      for n = first, last, stride do
+         M.create_table(drv, con, n)
+      end
    end
    con:disconnect()
 end

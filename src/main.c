@@ -12,6 +12,7 @@
 #include "opt/core_opts.h"
 #include "rand/rand.h"
 #include "sched/sched.h"
+#include "sched/par.h"
 #include "stats/report.h"
 #include "lua/runtime.h"
 #include "util/log.h"
@@ -154,6 +155,7 @@ static void *par_cmd_thread(void *arg)
 	p->rc = lrt_create(&script, (int)p->tid, &l);
 	if (p->rc == 0)
 		p->rc = lrt_run_command(l, p->cmd);
+	par_thread_end(p->rc != 0);   /* before the state goes: no one waits */
 	lrt_destroy(l);
 	return NULL;
 }
@@ -173,12 +175,15 @@ static int run_parallel(const char *cmd)
 	}
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, cfg.thread_stack_size);
+	par_begin(cfg.threads);
 	for (i = 0; i < cfg.threads; i++) {
 		p[i].cmd = cmd;
 		p[i].tid = i;
 		if (pthread_create(&th[i], &attr, par_cmd_thread, &p[i])) {
 			log_msg(LOG_FATAL, "cannot create worker thread %u", i);
 			rc = -EAGAIN;
+			for (; i < cfg.threads; i++)   /* never started: never waited for */
+				par_thread_end(1);
 			break;
 		}
 		started++;
@@ -189,6 +194,7 @@ static int run_parallel(const char *cmd)
 		if (p[i].rc && rc == 0)
 			rc = p[i].rc;
 	}
+	par_end();
 	free(p);
 	free(th);
 	return rc;

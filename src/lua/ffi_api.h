@@ -56,6 +56,14 @@ bool sb_more_events(int thread_id);
 void sb_event_start(int thread_id);
 void sb_event_stop(int thread_id);
 
+/* ---- parallel commands ---------------------------------------------- */
+
+/* In a parallel command (prepare, cleanup, ...): wait until every thread of
+ * the command still running has called it. 0; -1 when a thread of the
+ * command failed (then no barrier waits any more); 1 outside a parallel
+ * command (returns at once). See sched/par.h. */
+int bench_par_barrier(void);
+
 /* ---- statistics from Lua ------------------------------------------- */
 
 /* Add n to counter `counter` (enum stats_ctr in stats/stats.h: 0 reads,

@@ -24,6 +24,14 @@ end
 sysbench.hooks = sysbench.hooks or {}
 sysbench.opt = sysbench.opt or {}
 
+-- (bench) In a parallel command: wait for the command's other threads
+-- (see sched/par.h); outside one it returns at once.
+function sysbench.barrier()
+   if C.bench_par_barrier() < 0 then
+      error("another thread of the command failed", 0)
+   end
+end
+
 -- ---- random numbers ------------------------------------------------------
 
 local rand_buf_len = 256

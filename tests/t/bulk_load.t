@@ -162,3 +162,36 @@ exit 1, no hang:
   > X
   $ $B early.lua $PG --events=1 run 2>&1 | grep -c 'bulk_load_next() called before bulk_load_init()'
   1
+
+More threads than tables: each table is loaded by several threads, each an
+id range (explicit ids, as auto-increment gives a fresh table); the first
+thread of a table creates it before and indexes it after the others,
+around sysbench.barrier(). 5 threads on 2 tables (3 + 2 parts): every id
+1..N once, the next auto-increment id N + 1, both indexes:
+
+  $ for db in MY PG; do
+  >   eval "conn=\$$db"
+  >   timeout 120 $B oltp_read_write $conn --tables=2 --table-size=10001 --threads=5 prepare | grep -c '^Inserting 10001 records'
+  > done
+  2
+  2
+  $ dbserver_mysql_sql "SELECT COUNT(*), COUNT(DISTINCT id), MIN(id), MAX(id), (SELECT COUNT(*) FROM sbtest2) FROM sbtest1; SELECT GROUP_CONCAT(AUTO_INCREMENT ORDER BY TABLE_NAME) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'sbtest'; SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = 'sbtest' AND INDEX_NAME LIKE 'k\_%'" | tr '\t' ' '
+  10001 10001 1 10001 10001
+  10002,10002
+  2
+  $ dbserver_pgsql_sql --db=sbtest "SELECT COUNT(*), COUNT(DISTINCT id), MIN(id), MAX(id), (SELECT COUNT(*) FROM sbtest2) FROM sbtest1; SELECT nextval('sbtest1_id_seq') || ',' || nextval('sbtest2_id_seq'); SELECT COUNT(*) FROM pg_indexes WHERE indexname IN ('k_1', 'k_2')" | tr '\t' ' '
+  10001 10001 1 10001 10001
+  10002,10002
+  2
+
+A failing first part (the tables exist already) releases the other threads
+of its table: FATAL lines, exit 1, no hang:
+
+  $ timeout 60 $B oltp_read_write $MY --tables=2 --table-size=10001 --threads=5 prepare 2>&1 | grep FATAL |
+  >   sed -E "s/sbtest[12]/sbtestN/g; s/'CREATE TABLE sbtestN\(.*/'CREATE TABLE .../; s#: [^ ]*oltp_common.lua:[0-9]+:#: oltp_common.lua:L:#" | sort | uniq -c | sed -E 's/^ +//'
+  3 FATAL: `prepare' function failed: another thread of the command failed
+  2 FATAL: `prepare' function failed: oltp_common.lua:L: SQL error, errno = 1050, state = '42S01': Table 'sbtestN' already exists
+  2 FATAL: mysql_drv_query() returned error 1050 (Table 'sbtestN' already exists) for query 'CREATE TABLE ...
+  $ timeout 60 $B oltp_read_write $MY --tables=2 --table-size=10001 --threads=5 prepare > /dev/null 2>&1; echo "rc=$?"
+  rc=1
+  $ for db in "$MY" "$PG"; do $B oltp_read_write $db --tables=2 cleanup > /dev/null; done

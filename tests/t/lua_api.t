@@ -270,3 +270,33 @@ Errors in scripts name the file and line and exit non-zero:
   [1]
   $ $B noevent.lua run >/dev/null 2>&1
   [1]
+
+sysbench.barrier() (bench): the threads of a parallel command wait for each
+other between phases; a thread that fails releases the others with an
+error instead of leaving them waiting; outside a parallel command it
+returns at once:
+
+  $ cat > bar.lua <<'X'
+  > sysbench.cmdline.commands = { phases = { function()
+  >   local tid = sysbench.tid
+  >   print("one " .. tid)
+  >   sysbench.barrier()
+  >   if tid == 0 then print("-- all passed one") end
+  >   sysbench.barrier()
+  >   if tid == 2 and sysbench.opt.threads == 3 then error("thread 2 gives up") end
+  >   sysbench.barrier()
+  >   print("two " .. tid)
+  > end, sysbench.cmdline.PARALLEL_COMMAND } }
+  > function event() sysbench.barrier() end
+  > X
+  $ timeout 20 $B bar.lua --threads=4 phases | sed -n '3,$p' | sed -E 's/[0-9]$/N/' | uniq -c | sed -E 's/^ +//'
+  4 one N
+  1 -- all passed one
+  4 two N
+  $ timeout 20 $B bar.lua --threads=3 phases 2>&1 | grep -E 'FATAL|^two' | sort; echo "rc=${PIPESTATUS[0]}"
+  FATAL: `phases' function failed: another thread of the command failed
+  FATAL: `phases' function failed: another thread of the command failed
+  FATAL: `phases' function failed: bar.lua:7: thread 2 gives up
+  rc=1
+  $ timeout 20 $B bar.lua --events=3 run | grep -c 'total number of events: *3'
+  1
