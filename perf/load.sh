@@ -4,7 +4,9 @@
 # as sysbench) and of sysbench 1.0.20, against the same throwaway MariaDB
 # and PostgreSQL servers (tests/lib/dbserver.sh), alternating; each prepare
 # is followed by a cleanup. Prints the median wall seconds and the speed-up
-# over sysbench (sysbench's time / bench's); asserts nothing.
+# over sysbench (sysbench's time / bench's); asserts nothing. TABLES=1
+# (fewer tables than THREADS) shows bench splitting a table among threads,
+# where sysbench loads it with one.
 #
 # usage: perf/load.sh [BENCH_BINARY]
 # env: ROUNDS (3), TABLES (4), TABLE_SIZE (200000), THREADS (2),
