@@ -251,16 +251,22 @@ end
 -- string.buffer get table.concat.
 local has_sbuf, sbuf = pcall(require, "string.buffer")
 
-local function batch_new(head, sep, tail)
-   return { head = head, sep = sep, tail = tail, n = 0, size = 0,
+-- kind: "insert" or "load" (the Lua method names); flush(self, b) sends
+-- the batch when it would grow past max bytes, and at the end.
+local function batch_new(kind, head, sep, tail, max, flush)
+   return { kind = kind, head = head, sep = sep, tail = tail, max = max,
+            flush = flush, n = 0, size = 0,
             buf = has_sbuf and sbuf.new() or nil, parts = {} }
 end
 
--- Append one item, sending the batch first (flush) when the item would
--- take it past max bytes.
-local function batch_add(self, b, item, max, flush)
-   if b.size + #item + 1 > max and b.n > 0 then
-      flush(self, b)
+-- Append one item to the connection's batch of this kind.
+local function batch_add(self, kind, item)
+   local b = conn_state[self]
+   if b == nil or b.kind ~= kind then
+      error(string.format("bulk_%s_next() called before bulk_%s_init()", kind, kind), 3)
+   end
+   if b.size + #item + 1 > b.max and b.n > 0 then
+      b.flush(self, b)
    end
    if b.buf then
       if b.n == 0 then
@@ -274,6 +280,15 @@ local function batch_add(self, b, item, max, flush)
    end
    b.n = b.n + 1
    b.size = b.size + #item + 1
+end
+
+-- Send the rest of the connection's batch of this kind and drop it.
+local function batch_done(self, kind)
+   local b = conn_state[self]
+   if b and b.kind == kind then
+      b.flush(self, b)
+      conn_state[self] = nil
+   end
 end
 
 -- The batch's text as (pointer or string, length), valid until the next
@@ -295,10 +310,6 @@ end
 
 local BULK_MAX = 512 * 1024   -- flush a multi-row INSERT at this size
 
-function conn_methods.bulk_insert_init(self, prefix)
-   conn_state[self] = batch_new(prefix, ",", "")
-end
-
 local function bulk_flush(self, b)
    if b.n == 0 then return end
    local q, len = batch_take(b)
@@ -307,20 +318,16 @@ local function bulk_flush(self, b)
    end
 end
 
+function conn_methods.bulk_insert_init(self, prefix)
+   conn_state[self] = batch_new("insert", prefix, ",", "", BULK_MAX, bulk_flush)
+end
+
 function conn_methods.bulk_insert_next(self, values)
-   local b = conn_state[self]
-   if b == nil or b.load then
-      error("bulk_insert_next() called before bulk_insert_init()", 2)
-   end
-   batch_add(self, b, values, BULK_MAX, bulk_flush)
+   batch_add(self, "insert", values)
 end
 
 function conn_methods.bulk_insert_done(self)
-   local b = conn_state[self]
-   if b and not b.load then
-      bulk_flush(self, b)
-      conn_state[self] = nil
-   end
+   batch_done(self, "insert")
 end
 
 -- Bulk load through the server's bulk path (see db_load in db/db_ffi.h).
@@ -337,16 +344,6 @@ local function load_call(self, b, data, len)
    return rc == 0
 end
 
-function conn_methods.bulk_load_init(self, tbl, cols)
-   local b = batch_new("", "\n", "\n")
-   b.table, b.cols, b.load = tbl, cols, true
-   if not load_call(self, b, "", 0) then
-      return false
-   end
-   conn_state[self] = b
-   return true
-end
-
 local function load_flush(self, b)
    if b.n == 0 then return end
    if not load_call(self, b, batch_take(b)) then
@@ -354,20 +351,22 @@ local function load_flush(self, b)
    end
 end
 
-function conn_methods.bulk_load_next(self, row)
-   local b = conn_state[self]
-   if b == nil or not b.load then
-      error("bulk_load_next() called before bulk_load_init()", 2)
+function conn_methods.bulk_load_init(self, tbl, cols)
+   local b = batch_new("load", "", "\n", "\n", LOAD_MAX, load_flush)
+   b.table, b.cols = tbl, cols
+   if not load_call(self, b, "", 0) then
+      return false
    end
-   batch_add(self, b, row, LOAD_MAX, load_flush)
+   conn_state[self] = b
+   return true
+end
+
+function conn_methods.bulk_load_next(self, row)
+   batch_add(self, "load", row)
 end
 
 function conn_methods.bulk_load_done(self)
-   local b = conn_state[self]
-   if b and b.load then
-      load_flush(self, b)
-      conn_state[self] = nil
-   end
+   batch_done(self, "load")
 end
 
 function conn_methods.reconnect(self)
