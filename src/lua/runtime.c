@@ -182,6 +182,19 @@ void lrt_set_cmdline(int argc, char **argv, const char *command)
 /* ---- state creation ------------------------------------------------------ */
 
 /* One-line text of the error on top of the stack. */
+/* An error object marked { quiet = true } (sysbench.barrier() after another
+ * thread failed): the cause was printed where it happened. */
+static int lrt_error_quiet(lua_State *L)
+{
+	int quiet = 0;
+	if (lua_istable(L, -1)) {
+		lua_getfield(L, -1, "quiet");
+		quiet = lua_toboolean(L, -1);
+		lua_pop(L, 1);
+	}
+	return quiet;
+}
+
 static const char *lrt_errmsg(lua_State *L)
 {
 	const char *m = lua_tostring(L, -1);
@@ -654,7 +667,8 @@ int lrt_run_command(struct lrt *l, const char *cmd)
 	if (l->tid >= 0)
 		lua_pushinteger(L, l->tid);
 	if (lua_pcall(L, l->tid >= 0 ? 1 : 0, 0, 0)) {
-		log_msg(LOG_FATAL, "`%s' function failed: %s", cmd, lrt_errmsg(L));
+		if (!lrt_error_quiet(L))
+			log_msg(LOG_FATAL, "`%s' function failed: %s", cmd, lrt_errmsg(L));
 		lua_pop(L, 1);
 		return -EIO;
 	}

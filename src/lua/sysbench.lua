@@ -25,10 +25,14 @@ sysbench.hooks = sysbench.hooks or {}
 sysbench.opt = sysbench.opt or {}
 
 -- (bench) In a parallel command: wait for the command's other threads
--- (see sched/par.h); outside one it returns at once.
+-- (see sched/par.h); outside one it returns at once. When another thread
+-- failed, the error raised is marked quiet: that thread has printed the
+-- cause, and the command fails without a line per waiting thread.
+local barrier_failed = setmetatable({ quiet = true }, {
+   __tostring = function() return "another thread of the command failed" end })
 function sysbench.barrier()
    if C.bench_par_barrier() < 0 then
-      error("another thread of the command failed", 0)
+      error(barrier_failed, 0)
    end
 end
 

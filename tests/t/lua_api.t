@@ -273,8 +273,8 @@ Errors in scripts name the file and line and exit non-zero:
 
 sysbench.barrier() (bench): the threads of a parallel command wait for each
 other between phases; a thread that fails releases the others with an
-error instead of leaving them waiting; outside a parallel command it
-returns at once:
+error instead of leaving them waiting (the failing thread's error is the
+one line printed); outside a parallel command it returns at once:
 
   $ cat > bar.lua <<'X'
   > sysbench.cmdline.commands = { phases = { function()
@@ -294,8 +294,6 @@ returns at once:
   1 -- all passed one
   4 two N
   $ timeout 20 $B bar.lua --threads=3 phases 2>&1 | grep -E 'FATAL|^two' | sort; echo "rc=${PIPESTATUS[0]}"
-  FATAL: `phases' function failed: another thread of the command failed
-  FATAL: `phases' function failed: another thread of the command failed
   FATAL: `phases' function failed: bar.lua:7: thread 2 gives up
   rc=1
   $ timeout 20 $B bar.lua --events=3 run | grep -c 'total number of events: *3'
