@@ -148,7 +148,7 @@ exit 1, no hang:
 
   $ ($B oltp_read_write $PG --tables=1 --table-size=400000 prepare > killed.txt 2>&1; echo "rc=$?" >> killed.txt) & pid=$!
   $ for i in $(seq 200); do
-  >   n=$(dbserver_pgsql_sql "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query LIKE 'COPY sbtest1%' AND pid <> pg_backend_pid()")
+  >   n=$(dbserver_pgsql_sql "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE state = 'active' AND query LIKE 'COPY sbtest1%' AND pid <> pg_backend_pid()")
   >   [ "$n" -gt 0 ] && break; sleep 0.05; done; echo "terminated $n"
   terminated 1
   $ wait $pid; grep -E '^(FATAL|rc=)' killed.txt | sed -E 's/error [0-9A-Z]+ \(.*\) for query/error S (M) for query/; s/of [0-9]+ bytes/of N bytes/'
