@@ -157,6 +157,18 @@ end
 local ROW_TAIL = ",'" .. C_TEMPLATE .. "','" .. PAD_TEMPLATE .. "')"
 local LOAD_TAIL = "\t" .. C_TEMPLATE .. "\t" .. PAD_TEMPLATE
 
+-- The next auto-increment id of sbtest<n> := table_size + 1, as after
+-- INSERTs of the rows into a fresh table.
+local function set_next_id(con, driver_name, n)
+   local size = opt.table_size
+   if is_mysql(driver_name) then
+      con:query(string.format("ALTER TABLE sbtest%d AUTO_INCREMENT = %d", n, size + 1))
+   else
+      con:query(string.format("SELECT setval('sbtest%d_id_seq', %d, %s)", n,
+                              math.max(size, 1), size > 0 and "true" or "false"))
+   end
+end
+
 -- lo, hi: rows with explicit ids lo..hi (a part of a table split across
 -- threads); nil: the whole table, ids as --auto_inc says.
 local function load_rows(con, n, driver_name, lo, hi)
@@ -179,12 +191,12 @@ local function load_rows(con, n, driver_name, lo, hi)
          end
       end
       con:bulk_load_done()
-      if driver_name == "mysql" and not explicit_ids then
+      if is_mysql(driver_name) and not explicit_ids then
          -- InnoDB reserves auto-increment values in growing batches for
          -- LOAD DATA (its row count is unknown up front), which would
          -- leave the counter past table_size; INSERTs leave it at
          -- table_size + 1, and so must we.
-         con:query(string.format("ALTER TABLE %s AUTO_INCREMENT = %d", tbl, size + 1))
+         set_next_id(con, driver_name, n)
       end
       return
    end
@@ -251,11 +263,8 @@ local function prepare_part(drv, con)
              math.floor(size * (part + 1) / parts))
    sysbench.barrier()
    if part == 0 then
-      if opt.auto_inc and is_mysql(name) then
-         con:query(string.format("ALTER TABLE sbtest%d AUTO_INCREMENT = %d", n, size + 1))
-      elseif opt.auto_inc then
-         con:query(string.format("SELECT setval('sbtest%d_id_seq', %d, %s)", n,
-                                 math.max(size, 1), size > 0 and "true" or "false"))
+      if opt.auto_inc then
+         set_next_id(con, name, n)
       end
       create_index(con, name, n)
    end

@@ -9,8 +9,7 @@ servers.
   $ trap dbserver_stop_all EXIT
   $ dbserver_start mysql
   $ dbserver_start pgsql
-  $ MY="--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$DB_MYSQL_PORT --mysql-user=sbtest --mysql-password=sbtest_pw"
-  $ PG="--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port=$DB_PGSQL_PORT --pgsql-user=sbtest --pgsql-password=sbtest_pw"
+  $ MY=$(dbserver_conn_opts mysql); PG=$(dbserver_conn_opts pgsql)
   $ my_sum() { dbserver_mysql_sql "SELECT COUNT(*), MIN(id), MAX(id), MIN(k) >= 1, MAX(k) <= 3000, MD5(GROUP_CONCAT(id, ',', k, ',', c, ',', pad ORDER BY id SEPARATOR ';')) FROM sbtest.sbtest$1" | cut -c1-40 | tr '\t' ' '; }
   $ pg_sum() { dbserver_pgsql_sql --db=sbtest "SELECT COUNT(*), MIN(id), MAX(id), (MIN(k) >= 1)::int, (MAX(k) <= 3000)::int, md5(string_agg(id || ',' || k || ',' || c || ',' || pad, ';' ORDER BY id)) FROM sbtest$1" | cut -c1-40 | tr '\t' ' '; }
   $ dbserver_mysql_sql "SET GLOBAL group_concat_max_len = 16777216"

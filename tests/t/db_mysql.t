@@ -8,7 +8,7 @@ TLS, an injected deadlock, and no password in any output.
   $ dbserver_start mysql --tls
   $ set -o pipefail
   $ B="timeout 120 $BENCH"
-  $ MY="--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$DB_MYSQL_PORT --mysql-user=sbtest --mysql-password=sbtest_pw"
+  $ MY=$(dbserver_conn_opts mysql)
 
 The counters of the SQL statistics block on one line:
 

@@ -8,7 +8,7 @@ host list, TLS, an injected deadlock, and no password in any output.
   $ dbserver_start pgsql --tls
   $ set -o pipefail
   $ B="timeout 120 $BENCH"
-  $ PG="--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port=$DB_PGSQL_PORT --pgsql-user=sbtest --pgsql-password=sbtest_pw"
+  $ PG=$(dbserver_conn_opts pgsql)
 
 The counters of the SQL statistics block on one line:
 

@@ -106,7 +106,7 @@ run -> check -> cleanup with exact SQL statistics:
   $ . "$BENCH_SRCDIR/tests/lib/dbserver.sh"
   $ dbserver_start mysql
   $ trap dbserver_stop_all EXIT
-  $ MY="--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$DB_MYSQL_PORT --mysql-user=$DB_USER --mysql-password=$DB_PASSWORD --mysql-db=sbtest"
+  $ MY=$(dbserver_conn_opts mysql)
   $ cnt() { awk '$1 == "read:" { r = $2 } $1 == "write:" { w = $2 } $1 == "other:" { o = $2 }
   >   $1 == "total:" { t = $2 } $1 == "transactions:" { x = $2 } $1 == "ignored" { e = $3 }
   >   $1 == "total" && $4 == "events:" { n = $5 }
@@ -167,7 +167,7 @@ cleanup drops both tables:
 The same script on PostgreSQL (SERIAL in place of AUTO_INCREMENT):
 
   $ dbserver_start pgsql
-  $ PG="--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port=$DB_PGSQL_PORT --pgsql-user=$DB_USER --pgsql-password=$DB_PASSWORD --pgsql-db=sbtest"
+  $ PG=$(dbserver_conn_opts pgsql)
   $ $B $EX/db_workload.lua $PG --rows=200 prepare | tail -1
   Creating table 'accounts' with 200 rows...
   $ $B $EX/db_workload.lua $PG --rows=200 --events=60 --threads=2 run | cnt

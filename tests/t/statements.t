@@ -88,8 +88,7 @@ statistics' total:
   $ trap dbserver_stop_all EXIT
   $ dbserver_start mysql
   $ dbserver_start pgsql
-  $ MY="--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$DB_MYSQL_PORT --mysql-user=sbtest --mysql-password=sbtest_pw"
-  $ PG="--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port=$DB_PGSQL_PORT --pgsql-user=sbtest --pgsql-password=sbtest_pw"
+  $ MY=$(dbserver_conn_opts mysql); PG=$(dbserver_conn_opts pgsql)
   $ kinds() { sed -n '/^Statement statistics/,/^$/p' | awk 'NR > 2 && NF >= 3 { if ($2 ~ /^[0-9]+$/) print $1, $2, $3; else print $1 " " $2, $3, $4 }'; }
   $ total() { awk '$1 == "total:" { print "SQL total", $2 }'; }
   $ $B oltp_read_write $MY --tables=2 --table-size=1000 prepare > /dev/null
