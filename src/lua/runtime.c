@@ -491,6 +491,17 @@ int lrt_register_options(struct lrt *l, const char *name, unsigned *ndeclared)
 	*ndeclared = 0;
 	lrt_options_ordered = 0;
 	snprintf(group, sizeof(group), "%s options", name);
+	/* the declarations' shape is checked in Lua, with sysbench's message */
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "cmdline");
+	lua_getfield(L, -1, "read_cmdline_options");
+	if (lua_isfunction(L, -1) && lua_pcall(L, 0, 0, 0)) {
+		log_msg(LOG_FATAL, "`sysbench.cmdline.read_cmdline_options' function failed: %s",
+		        lrt_errmsg(L));
+		lua_settop(L, base);
+		return -EINVAL;
+	}
+	lua_settop(L, base);
 	lua_getglobal(L, "sysbench");
 	lua_getfield(L, -1, "cmdline");
 	lua_getfield(L, -1, "options");

@@ -397,7 +397,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		printf("         percentile stats:               disabled\n");
 	}
 	report_lat_line_ms("sum:", s->lat_sum_ns / NS_PER_MS);
-	if (cfg->rate > 0 && s->wait) {
+	if (cfg->rate > 0 && cfg->report_lag && s->wait) {
 		/* bench: time events waited for their scheduled start (open loop);
 		 * it is part of the latency above. */
 		printf("\nSchedule lag (ms):\n");
@@ -406,7 +406,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		if (cfg->percentile > 0)
 			pct_lines(cfg, s->wait);
 	}
-	if (cfg->rate > 0 && s->svc) {
+	if (cfg->rate > 0 && cfg->report_lag && s->svc) {
 		/* bench: from the actual start to the end (latency - lag) */
 		printf("\nService time (ms):\n");
 		report_lat_line_ms("avg:", s->events ? (double)s->svc_sum_ns / s->events / NS_PER_MS : 0);
