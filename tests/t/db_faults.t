@@ -61,8 +61,9 @@ Missing database:
 Run before prepare (no table):
 
   $ err $B oltp_point_select $MY --events=10 run
-  FATAL: mysql_drv_prepare() returned error 1146 (Table 'sbtest.sbtest1' doesn't exist) for query 'SELECT c FROM sbtest1 WHERE id=?'
-  FATAL: `thread_init' function failed: oltp_common.lua:N: SQL error, errno = 1146, state = '42S02': Table 'sbtest.sbtest1' doesn't exist
+  FATAL: mysql_stmt_prepare() failed
+  FATAL: MySQL error: 1146 "Table 'sbtest.sbtest1' doesn't exist"
+  FATAL: `thread_init' function failed: oltp_common.lua:N: SQL API error
   FATAL: Thread initialization failed!
   [1]
 
@@ -112,7 +113,7 @@ before its --time:
   $ sed -e 's/errno = [0-9]*/errno = N/' -e 's/error [0-9]* ([^)]*)/error N (MSG)/' -e 's/state = .*/state .../' \
   >   -e 's#[^ ]*/oltp_common\.lua:[0-9]*:#oltp_common.lua:N:#' errs | sort -u
   FATAL: `thread_run' function failed: oltp_common.lua:N: SQL error, errno = N, state ...
-  FATAL: mysql_drv_execute() returned error N (MSG) for query 'SELECT c FROM sbtest1 WHERE id=?'
+  FATAL: mysql_stmt_execute() returned error N (MSG) for query 'SELECT c FROM sbtest1 WHERE id=?'
   $ grep -c FATAL out
   0
   [1]
@@ -170,7 +171,8 @@ server-side prepared statements (the default) as without them:
   [1-9] (re)
   [1]
   $ err $B oltp_point_select $PG --events=10 --db-ps-mode=disable run
-  FATAL: pgsql_drv_query\(\) returned error 42P01 \(relation "sbtest1" does not exist\) for query 'SELECT c FROM sbtest1 WHERE id=\d+' (re)
+  FATAL: PQexec() failed: 7 relation "sbtest1" does not exist
+  FATAL: failed query was: SELECT c FROM sbtest1 WHERE id=\d+ (re)
   FATAL: `thread_run' function failed: oltp_common.lua:N: SQL error, errno = 0, state = '42P01': relation "sbtest1" does not exist
   [1]
 
@@ -194,10 +196,10 @@ The server stops during a run:
   [1]
   $ [ $SECONDS -lt 30 ] && echo "ended in time"
   ended in time
-  $ sed -e 's/error [0-9A-Z]* ([^)]*)/error N (MSG)/' -e 's/state = .*/state .../' \
+  $ sed -e 's/failed: 7 .*/failed: 7 MSG/' -e 's/state = .*/state .../' \
   >   -e 's#[^ ]*/oltp_common\.lua:[0-9]*:#oltp_common.lua:N:#' errs | sort -u
+  FATAL: PQexecPrepared() failed: 7 MSG
   FATAL: `thread_run' function failed: oltp_common.lua:N: SQL error, errno = 0, state ...
-  FATAL: pgsql_drv_execute() returned error N (MSG) for query 'SELECT c FROM sbtest1 WHERE id=?'
   $ grep -c FATAL out
   0
   [1]

@@ -514,8 +514,9 @@ Without 40P01 in the list, the deadlock is fatal:
   $ sql "UPDATE dl SET v = 0"
   $ $B deadlock.lua $PG --threads=2 --events=20 --pgsql-ignore-errors=23505 run 2>&1 >/dev/null |
   >   sed 's/id = [12]/id = N/' | sort -u
+  FATAL: PQexec() failed: 7 deadlock detected
   FATAL: `thread_run' function failed: \S*deadlock\.lua:\d+: SQL error, errno = 0, state = '40P01': deadlock detected (re)
-  FATAL: pgsql_drv_query() returned error 40P01 (deadlock detected) for query 'UPDATE dl SET v = v + 1 WHERE id = N'
+  FATAL: failed query was: UPDATE dl SET v = v + 1 WHERE id = N
   [1]
 
 and "all" ignores it too:
