@@ -378,7 +378,10 @@ static int pgsql_connect(sql_connection *c, unsigned seq)
 	if (pc->pg == NULL || PQstatus(pc->pg) != CONNECTION_OK) {
 		msg = pc->pg ? pg_first_line(buf, sizeof(buf), PQerrorMessage(pc->pg))
 		             : "out of memory";
-		log_msg(LOG_FATAL, "Connection to database failed: %s", msg);
+		/* libpq's whole message, as sysbench prints it (its last newline
+		 * leaves an empty line); the error fields get the first line */
+		log_msg(LOG_FATAL, "Connection to database failed: %s",
+		        pc->pg ? PQerrorMessage(pc->pg) : msg);
 		/* 08001: sqlclient_unable_to_establish_sqlconnection */
 		db_set_error(c, DB_ERROR_FATAL, 0, "08001", msg);
 		PQfinish(pc->pg);

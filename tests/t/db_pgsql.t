@@ -143,6 +143,7 @@ Of two threads over (TCP, a directory without a socket) exactly one fails:
 
   $ $B who.lua $PG --threads=2 --events=2 --pgsql-host=127.0.0.1,/nonexistent run 2>&1 >/dev/null
   FATAL: Connection to database failed: connection to server on socket "/nonexistent/.s.PGSQL.\d+" failed: No such file or directory (re)
+  
   FATAL: `thread_init' function failed: who.lua:2: connection creation failed
   FATAL: Thread initialization failed!
   [1]
@@ -453,11 +454,13 @@ An unrelated CA is refused with one FATAL line naming the error, exit 1:
 
   $ $B oltp_point_select $PG --pgsql-sslmode=verify-ca --pgsql-ssl-root-cert=$T/wrong-ca.pem --events=10 run 2>&1 >/dev/null
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port \d+ failed: SSL error: certificate verify failed (re)
+  
   FATAL: `thread_init' function failed: /.*/oltp_common.lua:\d+: connection creation failed (re)
   FATAL: Thread initialization failed!
   [1]
   $ $B oltp_point_select $PG --pgsql-sslmode=verify-full --pgsql-ssl-root-cert=$T/wrong-ca.pem --table-size=10 prepare 2>&1 >/dev/null
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port \d+ failed: SSL error: certificate verify failed (re)
+  
   FATAL: `prepare' function failed: /.*/oltp_common.lua:\d+: connection creation failed (re)
   [1]
   $ $B ssl.lua $PG --pgsql-sslmode=bogus ssl 2>&1 >/dev/null
