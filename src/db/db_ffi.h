@@ -38,7 +38,10 @@ typedef struct {
 } sql_row;
 
 /* The per-thread statistic counters (sysbench's SB_CNT_*): a result's
- * `counter` says how its statement was counted. */
+ * `counter` says how its statement was counted. sysbench declares this
+ * enum in sysbench.sql.lua. It must be declared once in the whole cdef
+ * (LuaJIT refuses a second SB_CNT_OTHER): if src/lua/ffi_api.h, which
+ * comes first, declares it, this copy goes. */
 typedef enum {
 	SB_CNT_OTHER,
 	SB_CNT_READ,

@@ -12,7 +12,6 @@
 #include <time.h>
 
 #include "db/driver.h"
-#include "lua/ffi_api.h"
 #include "sched/sched.h"
 #include "util/clock.h"
 #include "stats/report.h"

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "lua/ffi_api.h"
 #include "db/db_ffi.h"
 #include "opt/opt.h"
 
