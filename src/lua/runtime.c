@@ -43,11 +43,11 @@ static const struct {
 	const unsigned char *bc;
 	size_t len;
 } lrt_modules[] = {
-	{ "=[bench]sysbench", luaJIT_BC_bench_sysbench, luaJIT_BC_bench_sysbench_SIZE },
-	{ "=[bench]cmdline", luaJIT_BC_bench_cmdline, luaJIT_BC_bench_cmdline_SIZE },
-	{ "=[bench]report", luaJIT_BC_bench_report, luaJIT_BC_bench_report_SIZE },
-	{ "=[bench]sql", luaJIT_BC_bench_sql, luaJIT_BC_bench_sql_SIZE },
-	{ "=[bench]compat", luaJIT_BC_bench_compat, luaJIT_BC_bench_compat_SIZE },
+	{ "sysbench.lua", luaJIT_BC_bench_sysbench, luaJIT_BC_bench_sysbench_SIZE },
+	{ "sysbench.cmdline.lua", luaJIT_BC_bench_cmdline, luaJIT_BC_bench_cmdline_SIZE },
+	{ "sysbench.report.lua", luaJIT_BC_bench_report, luaJIT_BC_bench_report_SIZE },
+	{ "sysbench.sql.lua", luaJIT_BC_bench_sql, luaJIT_BC_bench_sql_SIZE },
+	{ "sysbench.compat.lua", luaJIT_BC_bench_compat, luaJIT_BC_bench_compat_SIZE },
 };
 
 /* ---- locating and reading the script ---------------------------------- */
