@@ -213,6 +213,33 @@ void bench_stat_add(int counter, uint64_t n)
 		stats_inc(w->st, (enum stats_ctr)counter, n);
 }
 
+/* sysbench's counter types, in its order, as bench counters; -1: none.
+ * 6 and 7 are sysbench C's SB_CNT_BYTES_READ and SB_CNT_BYTES_WRITTEN. */
+static const int sched_sb_counters[] = {
+	STATS_OTHER, STATS_READS, STATS_WRITES, STATS_EVENTS, STATS_ERRORS,
+	STATS_RECONNECTS, STATS_READ_BYTES, STATS_WRITTEN_BYTES,
+};
+
+void sb_counter_inc(int thread_id, sb_counter_type type)
+{
+	struct sched_worker *w = sched_self;
+	unsigned t = (unsigned)type;
+	(void)thread_id;
+	if (w && t < sizeof(sched_sb_counters) / sizeof(sched_sb_counters[0]))
+		stats_inc(w->st, (enum stats_ctr)sched_sb_counters[t], 1);
+}
+
+uint64_t sb_counter_val(int thread_id, sb_counter_type type)
+{
+	unsigned t = (unsigned)type;
+	if (S.w == NULL || thread_id < 0 || (unsigned)thread_id >= S.cfg->threads ||
+	    S.w[thread_id].st == NULL ||
+	    t >= sizeof(sched_sb_counters) / sizeof(sched_sb_counters[0]))
+		return 0;
+	return __atomic_load_n(&S.w[thread_id].st->ctr[sched_sb_counters[t]],
+	                       __ATOMIC_RELAXED);
+}
+
 int bench_label_id(const char *name)
 {
 	return stats_label_id(name);
