@@ -141,6 +141,8 @@ void sb_histogram_print(sb_histogram_t *h)
 		if (c > maxc)
 			maxc = c;
 	}
+	if (maxc == 0)
+		return;         /* sysbench prints nothing, not even the header */
 	/* one thread's table stays together when several print at once */
 	flockfile(stdout);
 	printf("       value  ------------- distribution ------------- count\n");

@@ -30,6 +30,11 @@ struct lrt {
 };
 
 static int lrt_options_ordered;
+/* Options declared through sb_lua_set_test_args(), and whether the option
+ * registry is closed to them (the main state has published the values;
+ * worker states that run the script again must not touch it). */
+static unsigned lrt_set_args_n;
+static int lrt_opts_frozen;
 /* Legacy mode (the script declares no options): every state gets the
  * option values as globals too. Set by the main state's publish. */
 static int lrt_legacy;
@@ -473,6 +478,9 @@ int lrt_register_options(struct lrt *l, const char *name, unsigned *ndeclared)
 	lua_getfield(L, -1, "options");
 	if (!lua_istable(L, -1)) {
 		lua_settop(L, base);
+		/* sb_lua_set_test_args' options show in their order */
+		lrt_options_ordered = lrt_set_args_n > 0;
+		*ndeclared = lrt_set_args_n;
 		return 0;
 	}
 	/* bench extension: sysbench.cmdline.options_order fixes the help order
@@ -510,7 +518,7 @@ int lrt_register_options(struct lrt *l, const char *name, unsigned *ndeclared)
 		lua_pop(L, 1);
 	}
 	lua_settop(L, base);
-	*ndeclared = n;
+	*ndeclared = n + lrt_set_args_n;
 	return rc;
 }
 
@@ -529,6 +537,8 @@ int sb_lua_set_test_args(sb_arg_t *args, size_t len)
 
 	snprintf(group, sizeof(group), "%s options",
 	         R.script ? R.script->name : "script");
+	if (lrt_opts_frozen)
+		return 0;       /* declared by the main state already */
 	for (i = 0; i < len; i++) {
 		struct opt_def d;
 		memset(&d, 0, sizeof(d));
@@ -543,7 +553,9 @@ int sb_lua_set_test_args(sb_arg_t *args, size_t len)
 		if (d.defval == NULL)
 			d.flags |= OPT_F_NODEFAULT;
 		rc = opt_define(group, &d, 1);
-		if (rc && rc != -EEXIST) {
+		if (rc == 0)
+			lrt_set_args_n++;
+		else if (rc != -EEXIST) {
 			fprintf(stderr, "%s\n", opt_error());
 			return 1;
 		}
@@ -554,6 +566,7 @@ int sb_lua_set_test_args(sb_arg_t *args, size_t len)
 void sb_print_test_options(void)
 {
 	lrt_print_options(R.script ? R.script->name : "script");
+	putchar('\n');
 }
 
 /* Push an option's value as sysbench does: booleans, numbers, strings, and
@@ -610,6 +623,8 @@ int lrt_publish_options(struct lrt *l, int legacy)
 
 	if (legacy)
 		lrt_legacy = 1;
+	if (l->tid < 0)
+		lrt_opts_frozen = 1;
 	lua_getglobal(L, "sysbench");
 	lua_getfield(L, -1, "opt");
 	for (o = opt_first(); o; o = opt_next(o)) {

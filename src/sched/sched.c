@@ -196,6 +196,7 @@ void sb_event_start(int thread_id)
 	if (S.mean_gap_ns <= 0)
 		w->intended_ns = w->start_ns;
 	w->in_event = 1;
+	w->started++;
 }
 
 void sb_event_stop(int thread_id)
@@ -231,13 +232,19 @@ void sb_counter_inc(int thread_id, sb_counter_type type)
 
 uint64_t sb_counter_val(int thread_id, sb_counter_type type)
 {
+	struct sched_worker *w;
 	unsigned t = (unsigned)type;
+	uint64_t v;
 	if (S.w == NULL || thread_id < 0 || (unsigned)thread_id >= S.cfg->threads ||
 	    S.w[thread_id].st == NULL ||
 	    t >= sizeof(sched_sb_counters) / sizeof(sched_sb_counters[0]))
 		return 0;
-	return __atomic_load_n(&S.w[thread_id].st->ctr[sched_sb_counters[t]],
-	                       __ATOMIC_RELAXED);
+	w = &S.w[thread_id];
+	v = __atomic_load_n(&w->st->ctr[sched_sb_counters[t]], __ATOMIC_RELAXED);
+	if (t == SB_CNT_TRX)     /* and the events the thread ran */
+		v += __atomic_load_n(&w->started, __ATOMIC_RELAXED) -
+		     (__atomic_load_n(&w->in_event, __ATOMIC_RELAXED) != 0);
+	return v;
 }
 
 int bench_label_id(const char *name)
