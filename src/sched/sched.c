@@ -196,6 +196,7 @@ void sb_event_start(int thread_id)
 	if (S.mean_gap_ns <= 0)
 		w->intended_ns = w->start_ns;
 	w->in_event = 1;
+	w->started++;
 }
 
 void sb_event_stop(int thread_id)
@@ -211,6 +212,39 @@ void bench_stat_add(int counter, uint64_t n)
 	/* STATS_LATE and after are bench's own */
 	if (w && counter >= 0 && counter < STATS_LATE)
 		stats_inc(w->st, (enum stats_ctr)counter, n);
+}
+
+/* sysbench's counter types, in its order, as bench counters; -1: none.
+ * 6 and 7 are sysbench C's SB_CNT_BYTES_READ and SB_CNT_BYTES_WRITTEN. */
+static const int sched_sb_counters[] = {
+	STATS_OTHER, STATS_READS, STATS_WRITES, STATS_EVENTS, STATS_ERRORS,
+	STATS_RECONNECTS, STATS_READ_BYTES, STATS_WRITTEN_BYTES,
+};
+
+void sb_counter_inc(int thread_id, sb_counter_type type)
+{
+	struct sched_worker *w = sched_self;
+	unsigned t = (unsigned)type;
+	(void)thread_id;
+	if (w && t < sizeof(sched_sb_counters) / sizeof(sched_sb_counters[0]))
+		stats_inc(w->st, (enum stats_ctr)sched_sb_counters[t], 1);
+}
+
+uint64_t sb_counter_val(int thread_id, sb_counter_type type)
+{
+	struct sched_worker *w;
+	unsigned t = (unsigned)type;
+	uint64_t v;
+	if (S.w == NULL || thread_id < 0 || (unsigned)thread_id >= S.cfg->threads ||
+	    S.w[thread_id].st == NULL ||
+	    t >= sizeof(sched_sb_counters) / sizeof(sched_sb_counters[0]))
+		return 0;
+	w = &S.w[thread_id];
+	v = __atomic_load_n(&w->st->ctr[sched_sb_counters[t]], __ATOMIC_RELAXED);
+	if (t == SB_CNT_TRX)     /* and the events the thread ran */
+		v += __atomic_load_n(&w->started, __ATOMIC_RELAXED) -
+		     (__atomic_load_n(&w->in_event, __ATOMIC_RELAXED) != 0);
+	return v;
 }
 
 int bench_label_id(const char *name)
