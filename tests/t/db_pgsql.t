@@ -457,13 +457,11 @@ An unrelated CA is refused with one FATAL line naming the error, exit 1:
 
   $ errs $B oltp_point_select $PG --pgsql-sslmode=verify-ca --pgsql-ssl-root-cert=$T/wrong-ca.pem --events=10 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port \d+ failed: SSL error: certificate verify failed (re)
-  
   FATAL: `thread_init' function failed: /.*/oltp_common.lua:\d+: connection creation failed (re)
   FATAL: Thread initialization failed!
   [1]
   $ errs $B oltp_point_select $PG --pgsql-sslmode=verify-full --pgsql-ssl-root-cert=$T/wrong-ca.pem --table-size=10 prepare
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port \d+ failed: SSL error: certificate verify failed (re)
-  
   FATAL: `prepare' function failed: /.*/oltp_common.lua:\d+: connection creation failed (re)
   [1]
   $ errs $B ssl.lua $PG --pgsql-sslmode=bogus ssl
@@ -551,7 +549,7 @@ wrong password that starts with the real one):
   $ grep -c 'DEBUG: Query: DROP TABLE IF EXISTS sbtest1$' all.out
   1
   $ grep -c 'password authentication failed for user "sbtest"' all.out
-  1
+  [1-9] (re)
   $ grep -c sbtest_pw all.out
   0
   [1]
