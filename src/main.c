@@ -138,6 +138,11 @@ static int cmd_run(struct lrt *main_state)
 	if (lrt_has_function(main_state, "init") && lrt_call(main_state, "init", -1))
 		return 1;
 	print_run_mode();
+	/* a built-in workload's own parameters follow sysbench's block, where
+	 * sysbench's C tests print theirs (bench: sysbench.hooks.print_mode,
+	 * called at every verbosity: it may set things up too) */
+	if (lrt_call_hook(main_state, "print_mode"))
+		return 1;
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.cfg = &cfg;
 	ctx.sql = lrt_used_sql(main_state);
@@ -213,11 +218,13 @@ static int run_parallel(const char *cmd)
 static int cmd_other(struct lrt *main_state, const char *cmd)
 {
 	int kind = lrt_command_kind(main_state, cmd);
-	if (kind == 2) {
+	/* sysbench runs a parallel command in the main state when there is
+	 * one thread, and says so only when it starts more */
+	if (kind == 2 && cfg.threads > 1) {
 		log_text(LOG_NOTICE, "Initializing worker threads...\n");
 		return run_parallel(cmd) ? 1 : 0;
 	}
-	if (kind == 1)
+	if (kind)
 		return lrt_run_command(main_state, cmd) ? 1 : 0;
 	if (lrt_has_function(main_state, cmd))
 		return lrt_call(main_state, cmd, -1) ? 1 : 0;
