@@ -48,9 +48,7 @@ static void print_usage(void)
 	printf("Usage:\n");
 	printf("  %s [options]... [testname] [command]\n\n", PACKAGE_NAME);
 	printf("Commands implemented by most tests: prepare run cleanup help\n\n");
-	printf("Merge the json results and --hdr-log files of several clients' runs:\n"
-	       "  %s merge [options] FILE...   (--percentile, --report-format: text or json)\n\n",
-	       PACKAGE_NAME);
+	/* "bench merge" is in the manual: the usage stays sysbench's */
 	core_opts_print_help();
 	printf("\n");
 	db_print_help();

@@ -52,13 +52,13 @@ static const struct opt_def pgsql_opts[] = {
 	{ "pgsql-db", OPT_STRING, "PostgreSQL database name", "sbtest", 0, 0, 0, NULL },
 	{ "pgsql-sslmode", OPT_STRING,
 	  "SSL mode {disable, allow, prefer, require, verify-ca, verify-full}",
-	  "prefer", 0, 0, 0, NULL },
+	  "prefer", 0, 0, OPT_F_EXTRA, NULL },
 	{ "pgsql-ssl-root-cert", OPT_FILE,
 	  "file with the certificate authorities to verify the server against",
-	  NULL, 0, 0, 0, NULL },
+	  NULL, 0, 0, OPT_F_EXTRA, NULL },
 	{ "pgsql-ignore-errors", OPT_LIST,
 	  "list of SQLSTATEs to ignore (restart the event), or \"all\"",
-	  "40P01,23505,40001", 0, 0, 0, NULL },
+	  "40P01,23505,40001", 0, 0, OPT_F_EXTRA, NULL },
 };
 
 static const char *const pgsql_sslmodes[] = {
