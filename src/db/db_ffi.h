@@ -37,20 +37,9 @@ typedef struct {
 	sql_value *values;    /* nfields values, valid until the next fetch */
 } sql_row;
 
-/* The per-thread statistic counters (sysbench's SB_CNT_*): a result's
- * `counter` says how its statement was counted. sysbench declares this
- * enum in sysbench.sql.lua. It must be declared once in the whole cdef
- * (LuaJIT refuses a second SB_CNT_OTHER): if src/lua/ffi_api.h, which
- * comes first, declares it, this copy goes. */
-typedef enum {
-	SB_CNT_OTHER,
-	SB_CNT_READ,
-	SB_CNT_WRITE,
-	SB_CNT_TRX,
-	SB_CNT_ERROR,
-	SB_CNT_RECONNECT,
-	SB_CNT_MAX
-} sb_counter_type;
+/* sb_counter_type (SB_CNT_*), the counter enum sysbench declares in
+ * sysbench.sql.lua, is declared once for the whole cdef in
+ * src/lua/ffi_api.h (LuaJIT refuses a second declaration). */
 
 /* A connection. The error fields describe the last call: sql_state and
  * sql_errmsg are NULL after an API error (closed connection, misuse), as
