@@ -37,9 +37,8 @@ typedef struct {
 	sql_value *values;    /* nfields values, valid until the next fetch */
 } sql_row;
 
-/* sb_counter_type (SB_CNT_*), the counter enum sysbench declares in
- * sysbench.sql.lua, is declared once for the whole cdef in
- * src/lua/ffi_api.h (LuaJIT refuses a second declaration). */
+/* sb_counter_type (sysbench's SB_CNT_*, which a result's `counter` uses)
+ * is declared once, in src/lua/ffi_api.h, which comes first in the cdef. */
 
 /* A connection. The error fields describe the last call: sql_state and
  * sql_errmsg are NULL after an API error (closed connection, misuse), as

@@ -740,7 +740,8 @@ int lrt_call(struct lrt *l, const char *fname, int tid)
 	if (tid >= 0)
 		lua_pushinteger(L, tid);
 	if (lua_pcall(L, tid >= 0 ? 1 : 0, 0, 0)) {
-		log_msg(LOG_FATAL, "`%s' function failed: %s", fname, lrt_errmsg(L));
+		if (!lrt_error_quiet(L))
+			log_msg(LOG_FATAL, "`%s' function failed: %s", fname, lrt_errmsg(L));
 		lua_pop(L, 1);
 		return -EIO;
 	}
