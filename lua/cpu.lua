@@ -21,6 +21,12 @@ local function max_prime()
 end
 
 function init()
+   max_prime()
+end
+
+-- After sysbench's option block, as sysbench's C test prints it.
+sysbench.hooks.print_mode = function()
+   local print = require("workload_util").notice
    print(string.format("Prime numbers limit: %d\n", max_prime()))
 end
 

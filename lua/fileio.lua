@@ -199,8 +199,15 @@ function cleanup()
 end
 
 function init()
+   config(true)
+end
+
+-- After sysbench's option block, as sysbench's C test prints it; the files
+-- are opened after the parameters are shown (errors name them).
+sysbench.hooks.print_mode = function()
    local cfg, names = config(true)
    local o = sysbench.opt
+   local print = require("workload_util").notice
    print("Extra file open flags: " .. flags_text(names))
    print(string.format("%d files, %dMiB each", cfg.num_files,
                        math.floor(cfg.file_size / 1048576)))

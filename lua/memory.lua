@@ -92,6 +92,13 @@ function init()
       local what = o.memory_hugetlb and "memory-hugetlb" or "memory"
       error(string.format("%s: %s", what, ffi.string(C.native_mem_error())), 0)
    end
+end
+
+-- After sysbench's option block, as sysbench's C test prints it.
+sysbench.hooks.print_mode = function()
+   local print = require("workload_util").notice
+   local cfg = config()
+   local o = sysbench.opt
    print("Running memory speed test with the following options:")
    print(string.format("  block size: %dKiB", math.floor(cfg.block_size / 1024)))
    print(string.format("  total size: %dMiB", math.floor(cfg.total_size / 1048576)))

@@ -36,3 +36,20 @@ function cmdline.call_command(name)
    end
    error("unknown command: " .. tostring(name), 2)
 end
+
+-- The declarations' shape, checked before the C side reads them: names are
+-- strings, each declaration a table (sysbench's message).
+function cmdline.read_cmdline_options()
+   local opts = cmdline.options
+   if opts == nil then
+      return
+   end
+   if type(opts) ~= "table" then
+      error("wrong table structure in sysbench.cmdline.options")
+   end
+   for name, decl in pairs(opts) do
+      if type(name) ~= "string" or type(decl) ~= "table" then
+         error("wrong table structure in sysbench.cmdline.options")
+      end
+   end
+end

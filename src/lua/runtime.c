@@ -51,11 +51,11 @@ static const struct {
 	const unsigned char *bc;
 	size_t len;
 } lrt_modules[] = {
-	{ "=[bench]sysbench", luaJIT_BC_bench_sysbench, luaJIT_BC_bench_sysbench_SIZE },
-	{ "=[bench]cmdline", luaJIT_BC_bench_cmdline, luaJIT_BC_bench_cmdline_SIZE },
-	{ "=[bench]report", luaJIT_BC_bench_report, luaJIT_BC_bench_report_SIZE },
-	{ "=[bench]sql", luaJIT_BC_bench_sql, luaJIT_BC_bench_sql_SIZE },
-	{ "=[bench]compat", luaJIT_BC_bench_compat, luaJIT_BC_bench_compat_SIZE },
+	{ "sysbench.lua", luaJIT_BC_bench_sysbench, luaJIT_BC_bench_sysbench_SIZE },
+	{ "sysbench.cmdline.lua", luaJIT_BC_bench_cmdline, luaJIT_BC_bench_cmdline_SIZE },
+	{ "sysbench.report.lua", luaJIT_BC_bench_report, luaJIT_BC_bench_report_SIZE },
+	{ "sysbench.sql.lua", luaJIT_BC_bench_sql, luaJIT_BC_bench_sql_SIZE },
+	{ "sysbench.compat.lua", luaJIT_BC_bench_compat, luaJIT_BC_bench_compat_SIZE },
 };
 
 /* ---- locating and reading the script ---------------------------------- */
@@ -115,6 +115,30 @@ static const char *lrt_luadir(void)
 	return BENCH_PKGDATADIR;
 }
 
+/* sysbench falls back to require(name): find the module's file on
+ * package.path (LUA_PATH, with ";;" standing for LuaJIT's defaults) the way
+ * require would. Returns 0 with the path in out, or -ENOENT. */
+static int lrt_find_module(const char *name, char *out, size_t outlen)
+{
+	lua_State *L = luaL_newstate();
+	int rc = -ENOENT;
+	if (L == NULL)
+		return -ENOMEM;
+	luaL_openlibs(L);
+	lua_getglobal(L, "package");
+	lua_getfield(L, -1, "searchpath");
+	if (lua_isfunction(L, -1)) {
+		lua_pushstring(L, name);
+		lua_getfield(L, -3, "path");
+		if (lua_pcall(L, 2, 1, 0) == 0 && lua_isstring(L, -1)) {
+			snprintf(out, outlen, "%s", lua_tostring(L, -1));
+			rc = 0;
+		}
+	}
+	lua_close(L);
+	return rc;
+}
+
 int lrt_script_load(const char *workload, struct lrt_script *out)
 {
 	char path[PATH_MAX];
@@ -139,7 +163,7 @@ int lrt_script_load(const char *workload, struct lrt_script *out)
 			/* a plain name that is also a file in the current dir */
 			if (file_exists(workload))
 				snprintf(path, sizeof(path), "%s", workload);
-			else {
+			else if (lrt_find_module(workload, path, sizeof(path)) != 0) {
 				log_msg(LOG_FATAL, "Cannot find benchmark '%s': no such built-in test, file or module",
 				        workload);
 				lrt_script_free(out);
@@ -218,10 +242,12 @@ static const char *lrt_errmsg(lua_State *L)
 	return "(error object is not a string)";
 }
 
+/* sysbench.cmdline.print_test_options(): the list and a blank line */
 static int lrt_print_options_cb(lua_State *L)
 {
 	(void)L;
 	lrt_print_options(R.script ? R.script->name : "script");
+	printf("\n");
 	return 0;
 }
 
@@ -283,7 +309,7 @@ int lrt_create(const struct lrt_script *s, int tid, struct lrt **out)
 
 	/* the sysbench table the modules extend */
 	lua_newtable(L);
-	lua_pushinteger(L, tid);
+	lua_pushinteger(L, tid < 0 ? 0 : tid);    /* sysbench: 0 in the main state */
 	lua_setfield(L, -2, "tid");
 	lua_pushstring(L, "1.0.20");
 	lua_setfield(L, -2, "version");
@@ -473,6 +499,17 @@ int lrt_register_options(struct lrt *l, const char *name, unsigned *ndeclared)
 	*ndeclared = 0;
 	lrt_options_ordered = 0;
 	snprintf(group, sizeof(group), "%s options", name);
+	/* the declarations' shape is checked in Lua, with sysbench's message */
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "cmdline");
+	lua_getfield(L, -1, "read_cmdline_options");
+	if (lua_isfunction(L, -1) && lua_pcall(L, 0, 0, 0)) {
+		log_msg(LOG_FATAL, "`sysbench.cmdline.read_cmdline_options' function failed: %s",
+		        lrt_errmsg(L));
+		lua_settop(L, base);
+		return -EINVAL;
+	}
+	lua_settop(L, base);
 	lua_getglobal(L, "sysbench");
 	lua_getfield(L, -1, "cmdline");
 	lua_getfield(L, -1, "options");
@@ -577,7 +614,8 @@ static void lrt_push_opt(lua_State *L, const struct opt *o)
 	unsigned n, i;
 	switch (opt_type_of(o)) {
 	case OPT_BOOL:
-		lua_pushboolean(L, opt_bool(o));
+		/* sysbench's quirk: a boolean declared without a default is true */
+		lua_pushboolean(L, opt_value_text(o) ? opt_bool(o) : 1);
 		break;
 	case OPT_INT:
 		lua_pushnumber(L, (lua_Number)opt_int(o));
@@ -603,7 +641,7 @@ static void lrt_push_opt(lua_State *L, const struct opt *o)
 		else if (opt_value_text(o))
 			lua_pushstring(L, opt_value_text(o));
 		else
-			lua_pushnil(L);
+			lua_pushstring(L, "");   /* sysbench: no default is "" */
 		break;
 	}
 }
@@ -655,6 +693,44 @@ int lrt_has_function(struct lrt *l, const char *fname)
 	r = lua_isfunction(l->L, -1);
 	lua_pop(l->L, 1);
 	return r;
+}
+
+int lrt_call_hook(struct lrt *l, const char *name)
+{
+	lua_State *L = l->L;
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "hooks");
+	if (!lua_istable(L, -1)) {
+		lua_pop(L, 2);
+		return 0;
+	}
+	lua_getfield(L, -1, name);
+	lua_remove(L, -2);
+	lua_remove(L, -2);
+	if (!lua_isfunction(L, -1)) {
+		lua_pop(L, 1);
+		return 0;
+	}
+	if (lua_pcall(L, 0, 0, 0)) {
+		/* the built-in workloads' hook: their message stands alone,
+		 * as a sysbench C test's */
+		log_msg(LOG_FATAL, "%s", lrt_errmsg(L));
+		lua_pop(L, 1);
+		return -EIO;
+	}
+	return 0;
+}
+
+int lrt_own_thread_run(struct lrt *l)
+{
+	lua_State *L = l->L;
+	int own;
+	lua_getglobal(L, "thread_run");
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "thread_run_default");
+	own = lua_isfunction(L, -3) && !lua_rawequal(L, -3, -1);
+	lua_pop(L, 3);
+	return own;
 }
 
 int lrt_call(struct lrt *l, const char *fname, int tid)

@@ -390,6 +390,9 @@ static unsigned sched_concurrency(void)
 	return n;
 }
 
+/* sysbench's event queue holds this many events under --rate */
+#define SCHED_QUEUE_MAX 131072
+
 /* Arrivals due by `now` not yet taken by a worker. */
 static uint64_t sched_queue_length(int64_t now)
 {
@@ -623,6 +626,10 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 			wake = t_forced;
 		if (S.stop && t_forced == INT64_MAX && wake > clock_now_ns() + 1000000000LL)
 			wake = clock_now_ns() + 1000000000LL;
+		/* --rate: look at the backlog ten times a second */
+		if (S.mean_gap_ns > 0 && !cfg->rate_continue &&
+		    wake > clock_now_ns() + 100000000LL)
+			wake = clock_now_ns() + 100000000LL;
 
 		all_done = sched_wait(wake);
 		now = clock_now_ns();
@@ -633,6 +640,16 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		}
 		if (all_done)
 			break;
+		/* sysbench 1.0.20 ends a run whose event queue (131072
+		 * events) overflows: the rate asked for was not delivered.
+		 * --rate-overload=continue keeps bench's open-loop run. */
+		if (S.mean_gap_ns > 0 && !cfg->rate_continue && rc == 0 &&
+		    sched_queue_length(now) > SCHED_QUEUE_MAX) {
+			log_msg(LOG_FATAL, "The event queue is full. This means the worker threads are unable to keep up with the specified event generation rate");
+			rc = -EOVERFLOW;
+			S.stop = 1;
+			S.ending = 1;
+		}
 		if (warm && now >= S.warm_end_ns) {
 			/* Drop what the warm-up recorded; counting starts now. */
 			warm = 0;
@@ -695,7 +712,7 @@ join:
 			pthread_join(S.w[i].thread, NULL);
 	if (S.failed && rc == 0)
 		rc = -EIO;
-	if (S.t_start && !(S.failed && rc != -EINTR)) {
+	if (S.t_start && !(S.failed && rc != -EINTR) && rc != -EOVERFLOW) {
 		t_finish = clock_now_ns();
 		sched_harvest(tmp, iv, cp);
 		if (S.t_count > t_finish)

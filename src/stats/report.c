@@ -7,6 +7,7 @@
 #include "config.h"
 #include "opt/opt.h"
 #include "stats/report.h"
+#include "util/log.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include "lua/ffi_api.h"
@@ -143,6 +144,10 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 		if (rc < 0)
 			report_failed = 1;      /* and print the default line */
 	}
+	/* sysbench's reports are notices: --verbosity below 3 hides them (a
+	 * script's own hooks still print) */
+	if (log_verbosity() < LOG_NOTICE)
+		return 0;
 	if (ctx->sql || report_sql) {
 		uint64_t q = s->ctr[STATS_READS] + s->ctr[STATS_WRITES] + s->ctr[STATS_OTHER];
 		printf("[ %ss ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%s): %s err/s: %4.2f reconn/s: %4.2f\n",
@@ -355,7 +360,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		machine_full(cfg, s, total, period > 0 ? period : 1, checkpoint);
 		return 0;
 	}
-	if (checkpoint) {
+	if (checkpoint && log_verbosity() >= LOG_NOTICE) {
 		char t[32];
 		report_format_time(t, sizeof(t), total, 1);
 		printf("[ %ss ] Checkpoint report:\n", t);
@@ -368,6 +373,10 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		}
 		if (rc < 0)
 			report_failed = 1;      /* and print the default report */
+	}
+	if (log_verbosity() < LOG_NOTICE) {
+		fflush(stdout);
+		return 0;
 	}
 	if (cfg->histogram && s->lat) {
 		printf("Latency histogram (values are in milliseconds)\n");
@@ -395,7 +404,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		printf("         percentile stats:               disabled\n");
 	}
 	report_lat_line_ms("sum:", s->lat_sum_ns / NS_PER_MS);
-	if (cfg->rate > 0 && s->wait) {
+	if (cfg->rate > 0 && cfg->report_lag && s->wait) {
 		/* bench: time events waited for their scheduled start (open loop);
 		 * it is part of the latency above. */
 		printf("\nSchedule lag (ms):\n");
@@ -404,7 +413,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		if (cfg->percentile > 0)
 			pct_lines(cfg, s->wait);
 	}
-	if (cfg->rate > 0 && s->svc) {
+	if (cfg->rate > 0 && cfg->report_lag && s->svc) {
 		/* bench: from the actual start to the end (latency - lag) */
 		printf("\nService time (ms):\n");
 		report_lat_line_ms("avg:", s->events ? (double)s->svc_sum_ns / s->events / NS_PER_MS : 0);

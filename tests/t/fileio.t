@@ -2,6 +2,7 @@ The fileio workload (lua/fileio.lua, src/native/fileio.c): sysbench's file
 I/O test plus io_uring, --validate and per-operation latency percentiles.
 Everything runs in cram's temporary directory on small files.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="$BENCH"
   $ O="--file-num=2 --file-total-size=4M"
 
@@ -32,7 +33,7 @@ and --file-huge-buffers:
 A run before prepare names the missing file:
 
   $ $B fileio $O --file-test-mode=rndrd run 2>&1 | grep FATAL; echo "rc=${PIPESTATUS[0]}"
-  FATAL: `init' function failed: Cannot open file test_file.0: No such file or directory (run prepare first)
+  FATAL: Cannot open file test_file.0: No such file or directory (run prepare first)
   rc=1
 
 Prepare: sysbench's lines, files of total/num bytes each.
@@ -233,7 +234,7 @@ prepared set carries a checksum in every block):
 Files of the wrong size are refused:
 
   $ $B fileio --file-num=2 --file-total-size=2M --file-test-mode=rndrd run 2>&1 | grep FATAL; echo "rc=${PIPESTATUS[0]}"
-  FATAL: `init' function failed: File test_file.0 has 2097152 bytes, expected 1048576 (incomplete or different prepare: run cleanup and prepare again)
+  FATAL: File test_file.0 has 2097152 bytes, expected 1048576 (incomplete or different prepare: run cleanup and prepare again)
   rc=1
 
 Cleanup removes the files:
@@ -252,11 +253,11 @@ never taken as prepared. Messages go outside: the tmpfs is full.
   $ mkdir small
   $ if mount -t tmpfs -o size=2M tmpfs small 2>/dev/null; then lim=unlimited; else lim=2048; fi
   $ cd small
-  $ (trap '' XFSZ; ulimit -f $lim; $B fileio --file-num=2 --file-total-size=8M prepare > /dev/null 2>../err; echo "rc=$?"; grep -c 'FATAL: .*Cannot write file test_file\.[0-9]* at offset [0-9]*: ' ../err)
+  $ (trap '' XFSZ; ulimit -f $lim; $B fileio --file-num=2 --file-total-size=8M prepare > ../err 2>&1; echo "rc=$?"; grep -c 'FATAL: .*Cannot write file test_file\.[0-9]* at offset [0-9]*: ' ../err)
   rc=1
   1
   $ $B fileio --file-num=2 --file-total-size=8M --file-test-mode=rndrd run 2>&1 | grep FATAL | sed -E 's/test_file\.[0-9]+ has [0-9]+ bytes/test_file.N has M bytes/'; echo "rc=${PIPESTATUS[0]}"
-  FATAL: `init' function failed: File test_file.N has M bytes, expected 4194304 (incomplete or different prepare: run cleanup and prepare again)
+  FATAL: File test_file.N has M bytes, expected 4194304 (incomplete or different prepare: run cleanup and prepare again)
   rc=1
   $ cd ..
   $ umount small 2>/dev/null; true
@@ -268,8 +269,8 @@ exit 1:
   $ mkdir ram
   $ mount -t ramfs ramfs ram && cd ram
   $ $B fileio --file-num=2 --file-total-size=1M prepare > /dev/null
-  $ $B fileio --file-num=2 --file-total-size=1M --file-extra-flags=direct --file-test-mode=rndrd --time=1 run 2>&1 >/dev/null; echo "rc=$?"
-  FATAL: `init' function failed: O_DIRECT is not supported by the file system of test_file.0 (open: Invalid argument)
+  $ errs $B fileio --file-num=2 --file-total-size=1M --file-extra-flags=direct --file-test-mode=rndrd --time=1 run; echo "rc=$?"
+  FATAL: O_DIRECT is not supported by the file system of test_file.0 (open: Invalid argument)
   rc=1
   $ cd .. && umount ram
 
