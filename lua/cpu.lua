@@ -28,7 +28,7 @@ function init()
    max_prime()
 end
 
-function print_mode()
+sysbench.hooks.print_mode = function()
    native_log(3, string.format("Prime numbers limit: %d\n", max_prime()))
 end
 

@@ -126,7 +126,7 @@ function init()
    run_cfg = cfg
 end
 
-function print_mode()
+sysbench.hooks.print_mode = function()
    local cfg, o = run_cfg, sysbench.opt
    local lines = {
       "Running memory speed test with the following options:",

@@ -26,4 +26,13 @@ function M.stamp(t)
    return string.format("[ %." .. d .. "fs ]", t)
 end
 
+-- print() for a notice: sysbench's C tests print their parameters and
+-- progress at the notice level, which --verbosity below 3 hides.
+function M.notice(...)
+   local v = tonumber(sysbench.opt.verbosity) or 3
+   if v >= 3 or sysbench.opt.debug then
+      print(...)
+   end
+end
+
 return M

@@ -107,6 +107,30 @@ static const char *lrt_luadir(void)
 	return BENCH_PKGDATADIR;
 }
 
+/* sysbench falls back to require(name): find the module's file on
+ * package.path (LUA_PATH, with ";;" standing for LuaJIT's defaults) the way
+ * require would. Returns 0 with the path in out, or -ENOENT. */
+static int lrt_find_module(const char *name, char *out, size_t outlen)
+{
+	lua_State *L = luaL_newstate();
+	int rc = -ENOENT;
+	if (L == NULL)
+		return -ENOMEM;
+	luaL_openlibs(L);
+	lua_getglobal(L, "package");
+	lua_getfield(L, -1, "searchpath");
+	if (lua_isfunction(L, -1)) {
+		lua_pushstring(L, name);
+		lua_getfield(L, -3, "path");
+		if (lua_pcall(L, 2, 1, 0) == 0 && lua_isstring(L, -1)) {
+			snprintf(out, outlen, "%s", lua_tostring(L, -1));
+			rc = 0;
+		}
+	}
+	lua_close(L);
+	return rc;
+}
+
 int lrt_script_load(const char *workload, struct lrt_script *out)
 {
 	char path[PATH_MAX];
@@ -131,7 +155,7 @@ int lrt_script_load(const char *workload, struct lrt_script *out)
 			/* a plain name that is also a file in the current dir */
 			if (file_exists(workload))
 				snprintf(path, sizeof(path), "%s", workload);
-			else {
+			else if (lrt_find_module(workload, path, sizeof(path)) != 0) {
 				log_msg(LOG_FATAL, "Cannot find benchmark '%s': no such built-in test, file or module",
 				        workload);
 				lrt_script_free(out);
@@ -210,10 +234,12 @@ static const char *lrt_errmsg(lua_State *L)
 	return "(error object is not a string)";
 }
 
+/* sysbench.cmdline.print_test_options(): the list and a blank line */
 static int lrt_print_options_cb(lua_State *L)
 {
 	(void)L;
 	lrt_print_options(R.script ? R.script->name : "script");
+	printf("\n");
 	return 0;
 }
 
@@ -275,7 +301,7 @@ int lrt_create(const struct lrt_script *s, int tid, struct lrt **out)
 
 	/* the sysbench table the modules extend */
 	lua_newtable(L);
-	lua_pushinteger(L, tid);
+	lua_pushinteger(L, tid < 0 ? 0 : tid);    /* sysbench: 0 in the main state */
 	lua_setfield(L, -2, "tid");
 	lua_pushstring(L, "1.0.20");
 	lua_setfield(L, -2, "version");
@@ -526,7 +552,8 @@ static void lrt_push_opt(lua_State *L, const struct opt *o)
 	unsigned n, i;
 	switch (opt_type_of(o)) {
 	case OPT_BOOL:
-		lua_pushboolean(L, opt_bool(o));
+		/* sysbench's quirk: a boolean declared without a default is true */
+		lua_pushboolean(L, opt_value_text(o) ? opt_bool(o) : 1);
 		break;
 	case OPT_INT:
 		lua_pushnumber(L, (lua_Number)opt_int(o));
@@ -552,7 +579,7 @@ static void lrt_push_opt(lua_State *L, const struct opt *o)
 		else if (opt_value_text(o))
 			lua_pushstring(L, opt_value_text(o));
 		else
-			lua_pushnil(L);
+			lua_pushstring(L, "");   /* sysbench: no default is "" */
 		break;
 	}
 }
@@ -602,6 +629,45 @@ int lrt_has_function(struct lrt *l, const char *fname)
 	r = lua_isfunction(l->L, -1);
 	lua_pop(l->L, 1);
 	return r;
+}
+
+int lrt_call_hook(struct lrt *l, const char *name)
+{
+	lua_State *L = l->L;
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "hooks");
+	if (!lua_istable(L, -1)) {
+		lua_pop(L, 2);
+		return 0;
+	}
+	lua_getfield(L, -1, name);
+	lua_remove(L, -2);
+	lua_remove(L, -2);
+	if (!lua_isfunction(L, -1)) {
+		lua_pop(L, 1);
+		return 0;
+	}
+	if (lua_pcall(L, 0, 0, 0)) {
+		/* the built-in workloads' hook: their message stands alone,
+		 * as a sysbench C test's (or was printed already: quiet) */
+		if (!lrt_error_quiet(L))
+			log_msg(LOG_FATAL, "%s", lrt_errmsg(L));
+		lua_pop(L, 1);
+		return -EIO;
+	}
+	return 0;
+}
+
+int lrt_own_thread_run(struct lrt *l)
+{
+	lua_State *L = l->L;
+	int own;
+	lua_getglobal(L, "thread_run");
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "thread_run_default");
+	own = lua_isfunction(L, -3) && !lua_rawequal(L, -3, -1);
+	lua_pop(L, 3);
+	return own;
 }
 
 int lrt_call(struct lrt *l, const char *fname, int tid)

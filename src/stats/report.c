@@ -7,6 +7,7 @@
 #include "config.h"
 #include "opt/opt.h"
 #include "stats/report.h"
+#include "util/log.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include "lua/ffi_api.h"
@@ -136,6 +137,10 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 		if (rc < 0)
 			report_failed = 1;      /* and print the default line */
 	}
+	/* sysbench's reports are notices: --verbosity below 3 hides them (a
+	 * script's own hooks still print) */
+	if (log_verbosity() < LOG_NOTICE)
+		return 0;
 	if (ctx->sql || report_sql) {
 		uint64_t q = s->ctr[STATS_READS] + s->ctr[STATS_WRITES] + s->ctr[STATS_OTHER];
 		printf("[ %ss ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%s): %s err/s: %4.2f reconn/s: %4.2f\n",
@@ -355,7 +360,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		machine_full(cfg, s, total, period > 0 ? period : 1, checkpoint);
 		return 0;
 	}
-	if (checkpoint) {
+	if (checkpoint && log_verbosity() >= LOG_NOTICE) {
 		char t[32];
 		report_format_time(t, sizeof(t), total, 1);
 		printf("[ %ss ] Checkpoint report:\n", t);
@@ -368,6 +373,10 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		}
 		if (rc < 0)
 			report_failed = 1;      /* and print the default report */
+	}
+	if (log_verbosity() < LOG_NOTICE) {
+		fflush(stdout);
+		return 0;
 	}
 	if (cfg->histogram && s->lat) {
 		printf("Latency histogram (values are in milliseconds)\n");

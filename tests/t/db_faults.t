@@ -18,8 +18,9 @@ hang into exit 124).
 Only stderr, with the ports and the workload's path masked (all output is
 also kept, to look for the password at the end):
 
-  $ err() { "$@" 2>&1 >>all.out | tee -a all.err | sed -e "s/port $MP\([^0-9]\)/port MYPORT\1/g" -e "s/port $PP\([^0-9]\)/port PGPORT\1/g" \
-  >   -e "s/PGSQL\.$PP\"/PGSQL.PGPORT\"/" -e 's#[^ ]*/oltp_common\.lua:[0-9]*:#oltp_common.lua:N:#'; }
+  $ err() { local rc; "$@" >one.out 2>&1; rc=$?; cat one.out >>all.out
+  >   grep -E '^(FATAL|ALERT|WARNING): ' one.out | tee -a all.err | sed -e "s/port $MP\([^0-9]\)/port MYPORT\1/g" -e "s/port $PP\([^0-9]\)/port PGPORT\1/g" \
+  >   -e "s/PGSQL\.$PP\"/PGSQL.PGPORT\"/" -e 's#[^ ]*/oltp_common\.lua:[0-9]*:#oltp_common.lua:N:#'; return $rc; }
   $ tables() { dbserver_mysql_sql "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'sbtest'"
   >   dbserver_pgsql_sql "SELECT COUNT(*) FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')"; }
 
@@ -104,18 +105,15 @@ before its --time:
 
   $ $B oltp_point_select $MY --table-size=100 prepare >/dev/null
   $ SECONDS=0
-  $ $B oltp_point_select $MY --table-size=100 --threads=2 --time=60 run > out 2> errs &
+  $ $B oltp_point_select $MY --table-size=100 --threads=2 --time=60 run > out 2>&1 &
   > waitconn mysql; dbserver_stop mysql; wait $!
   [1]
   $ [ $SECONDS -lt 30 ] && echo "ended in time"
   ended in time
   $ sed -e 's/errno = [0-9]*/errno = N/' -e 's/error [0-9]* ([^)]*)/error N (MSG)/' -e 's/state = .*/state .../' \
-  >   -e 's#[^ ]*/oltp_common\.lua:[0-9]*:#oltp_common.lua:N:#' errs | sort -u
+  >   -e 's#[^ ]*/oltp_common\.lua:[0-9]*:#oltp_common.lua:N:#' out | grep FATAL | sort -u
   FATAL: `thread_run' function failed: oltp_common.lua:N: SQL error, errno = N, state ...
   FATAL: mysql_drv_execute() returned error N (MSG) for query 'SELECT c FROM sbtest1 WHERE id=?'
-  $ grep -c FATAL out
-  0
-  [1]
 
 Stopped before the run: the connection fails in thread_init (and cleanup
 fails the same way):
@@ -189,18 +187,15 @@ The server stops during a run:
 
   $ $B oltp_point_select $PG --table-size=100 prepare >/dev/null
   $ SECONDS=0
-  $ $B oltp_point_select $PG --table-size=100 --threads=2 --time=60 run > out 2> errs &
+  $ $B oltp_point_select $PG --table-size=100 --threads=2 --time=60 run > out 2>&1 &
   > waitconn pgsql; dbserver_stop pgsql; wait $!
   [1]
   $ [ $SECONDS -lt 30 ] && echo "ended in time"
   ended in time
   $ sed -e 's/error [0-9A-Z]* ([^)]*)/error N (MSG)/' -e 's/state = .*/state .../' \
-  >   -e 's#[^ ]*/oltp_common\.lua:[0-9]*:#oltp_common.lua:N:#' errs | sort -u
+  >   -e 's#[^ ]*/oltp_common\.lua:[0-9]*:#oltp_common.lua:N:#' out | grep FATAL | sort -u
   FATAL: `thread_run' function failed: oltp_common.lua:N: SQL error, errno = 0, state ...
   FATAL: pgsql_drv_execute() returned error N (MSG) for query 'SELECT c FROM sbtest1 WHERE id=?'
-  $ grep -c FATAL out
-  0
-  [1]
 
 Stopped before the run:
 
@@ -216,7 +211,7 @@ Stopped before the run:
 
 No password in any of these outputs:
 
-  $ cat out errs >> all.out
+  $ cat out >> all.out
   $ [ "$(grep -c FATAL all.err)" -ge 50 ] && echo "all FATAL lines kept"
   all FATAL lines kept
   $ grep -c sbtest_pw all.out all.err

@@ -1,5 +1,6 @@
 Percentile lists and --report-format=text|json|csv.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="$BENCH"
   $ printf 'function event() end\n' > empty.lua
 
@@ -45,19 +46,19 @@ interval that ends after the thread has finished its events shows
 
 Bad lists: one error line, exit 1:
 
-  $ $B empty.lua --percentile=50,101 run 2>&1 >/dev/null
+  $ errs $B empty.lua --percentile=50,101 run
   Invalid value for the 'percentile' option: '101' (expected 0..100)
   [1]
-  $ $B empty.lua --percentile=50,,99 run 2>&1 >/dev/null
+  $ errs $B empty.lua --percentile=50,,99 run
   Invalid value for the 'percentile' option: '' (expected 0..100)
   [1]
-  $ $B empty.lua --percentile=50,abc run 2>&1 >/dev/null
+  $ errs $B empty.lua --percentile=50,abc run
   Invalid value for the 'percentile' option: 'abc' (expected 0..100)
   [1]
-  $ $B empty.lua --percentile=0,99 run 2>&1 >/dev/null
+  $ errs $B empty.lua --percentile=0,99 run
   Invalid value for the 'percentile' option: '0,99' (0 disables percentiles and cannot be combined with others)
   [1]
-  $ $B empty.lua --report-format=xml run 2>&1 >/dev/null
+  $ errs $B empty.lua --report-format=xml run
   Invalid value for the 'report-format' option: 'xml' (expected text, json or csv)
   [1]
 

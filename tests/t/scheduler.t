@@ -1,6 +1,7 @@
 The scheduler: limits, intervals, checkpoints, open-loop rate, warm-up,
 signals, forced shutdown, thread initialisation timeout.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="$BENCH"
   $ printf 'function event() end\n' > empty.lua
 
@@ -148,7 +149,7 @@ can tell a cut run from a clean one:
 The per-statement figures of --report-statements cannot be read from
 threads still running; one line says they are missing:
 
-  $ timeout 20 $B stuck.lua --time=1 --forced-shutdown=1 --report-statements run 2>&1 >/dev/null; echo rc=$?
+  $ errs timeout 20 $B stuck.lua --time=1 --forced-shutdown=1 --report-statements run; echo rc=$?
   FATAL: The --max-time limit has expired, forcing shutdown...
   WARNING: --report-statements: no per-statement figures, the forced shutdown left worker threads running
   rc=2
