@@ -28,7 +28,7 @@ function init()
    max_prime()
 end
 
-sysbench.hooks.print_mode = function()
+function print_mode()
    native_log(3, string.format("Prime numbers limit: %d\n", max_prime()))
 end
 

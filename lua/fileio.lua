@@ -273,7 +273,7 @@ end
 
 -- After the option summary: the settings, then the files are opened
 -- (sysbench's print_mode and prepare of the run).
-sysbench.hooks.print_mode = function()
+function print_mode()
    local cfg = run_cfg
    local o = sysbench.opt
    local mode = o.file_test_mode

@@ -126,7 +126,7 @@ function init()
    run_cfg = cfg
 end
 
-sysbench.hooks.print_mode = function()
+function print_mode()
    local cfg, o = run_cfg, sysbench.opt
    local lines = {
       "Running memory speed test with the following options:",

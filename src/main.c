@@ -48,9 +48,7 @@ static void print_usage(void)
 	printf("Usage:\n");
 	printf("  %s [options]... [testname] [command]\n\n", PACKAGE_NAME);
 	printf("Commands implemented by most tests: prepare run cleanup help\n\n");
-	printf("Merge the json results and --hdr-log files of several clients' runs:\n"
-	       "  %s merge [options] FILE...   (--percentile, --report-format: text or json)\n\n",
-	       PACKAGE_NAME);
+	/* "bench merge" is in the manual: the usage stays sysbench's */
 	core_opts_print_help();
 	printf("\n");
 	db_print_help();
@@ -134,16 +132,15 @@ static int cmd_run(struct lrt *main_state)
 		log_text(LOG_FATAL, "FATAL: cannot find the event() function in %s", script.name);
 		return 1;
 	}
-	/* init() comes before the option summary, as in sysbench */
+	/* As sysbench: init() (which validates) before the option summary;
+	 * then the optional print_mode() (a bench hook: the built-in tests
+	 * print their settings there, after the summary, as sysbench's
+	 * print_mode). init() may reset --events (memory ignores it). */
 	if (lrt_has_function(main_state, "init") && lrt_call(main_state, "init", -1))
 		return 1;
-	/* init() may lift the event limit (memory runs to its total size) */
 	cfg.events = (uint64_t)opt_get_int("events");
 	print_run_mode();
-	/* a built-in workload's own parameters follow sysbench's block, where
-	 * sysbench's C tests print theirs (bench: sysbench.hooks.print_mode,
-	 * called at every verbosity: it may set things up too) */
-	if (lrt_call_hook(main_state, "print_mode"))
+	if (lrt_has_function(main_state, "print_mode") && lrt_call(main_state, "print_mode", -1))
 		return 1;
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.cfg = &cfg;

@@ -10,11 +10,17 @@ sb_rand_special = C.rand_special
 sb_rand_pareto = C.rand_pareto
 sb_rand_str = rand.string
 
+-- As sysbench: draw from the 32-bit permutation until a value falls in
+-- [a, b], so values stay unique (a modulo would repeat them).
 function sb_rand_uniq(a, b)
-   if a == nil then
-      return C.rand_unique()
-   end
-   return a + C.rand_unique() % (b - a + 1)
+   a = a or 0
+   b = b or 4294967295
+   local unique = C.sb_rand_unique
+   local v
+   repeat
+      v = unique()
+   until v >= a and v <= b
+   return v
 end
 
 function sb_rnd()

@@ -966,7 +966,7 @@ void opt_print_group(FILE *f, const char *group, int sorted)
 			continue;
 		list[n++] = o;
 		w = 2 + strlen(o->name) + strlen(type_suffix(o));
-		if (w > width)
+		if (w > width && !(o->flags & OPT_F_EXTRA))
 			width = w;
 	}
 	if (sorted)
@@ -977,7 +977,7 @@ void opt_print_group(FILE *f, const char *group, int sorted)
 		o = list[i];
 		w = 2 + strlen(o->name) + strlen(type_suffix(o));
 		fprintf(f, "  --%s%s%*s %s", o->name, type_suffix(o),
-			(int)(width - w), "", o->desc);
+			w < width ? (int)(width - w) : 0, "", o->desc);
 		if (o->defval != NULL && !(o->flags & OPT_F_NODEFAULT)) {
 			if (o->type == OPT_BOOL) {
 				int b = 0;

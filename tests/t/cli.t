@@ -37,7 +37,8 @@ Version and general help:
     --events=N                      limit for total number of events [0]
     --time=N                        limit for total execution time in seconds [10]
     --report-checkpoints=[LIST,...] dump full statistics and reset all counters at specified points in time. The argument is a list of comma-separated values representing the amount of time in seconds elapsed from start of test when report checkpoint(s) must be performed. Report checkpoints are off by default. []
-    --rand-type=STRING   random numbers distribution {uniform,gaussian,special,pareto,zipfian} [special]
+    --rand-type=STRING random numbers distribution {uniform,gaussian,special,pareto} [special]
+    --rand-zipfian-exp=N shape parameter (exponent, theta) of --rand-type=zipfian, a distribution bench adds [0.8]
     --percentile=N       percentile to calculate in latency statistics (1-100). Use the special value of 0 to disable percentile calculations [95]
   $ $B --help | grep -E -- '--(debug|histogram)\['
     --debug[=on|off]                print more debugging info [off]

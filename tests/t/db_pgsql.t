@@ -144,6 +144,7 @@ Of two threads over (TCP, a directory without a socket) exactly one fails:
 
   $ errs $B who.lua $PG --threads=2 --events=2 --pgsql-host=127.0.0.1,/nonexistent run
   FATAL: Connection to database failed: connection to server on socket "/nonexistent/.s.PGSQL.\d+" failed: No such file or directory (re)
+  
   FATAL: `thread_init' function failed: who.lua:2: connection creation failed
   FATAL: Thread initialization failed!
   [1]
@@ -456,11 +457,13 @@ An unrelated CA is refused with one FATAL line naming the error, exit 1:
 
   $ errs $B oltp_point_select $PG --pgsql-sslmode=verify-ca --pgsql-ssl-root-cert=$T/wrong-ca.pem --events=10 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port \d+ failed: SSL error: certificate verify failed (re)
+  
   FATAL: `thread_init' function failed: /.*/oltp_common.lua:\d+: connection creation failed (re)
   FATAL: Thread initialization failed!
   [1]
   $ errs $B oltp_point_select $PG --pgsql-sslmode=verify-full --pgsql-ssl-root-cert=$T/wrong-ca.pem --table-size=10 prepare
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port \d+ failed: SSL error: certificate verify failed (re)
+  
   FATAL: `prepare' function failed: /.*/oltp_common.lua:\d+: connection creation failed (re)
   [1]
   $ errs $B ssl.lua $PG --pgsql-sslmode=bogus ssl
@@ -517,8 +520,9 @@ Without 40P01 in the list, the deadlock is fatal:
   $ sql "UPDATE dl SET v = 0"
   $ errs $B deadlock.lua $PG --threads=2 --events=20 --pgsql-ignore-errors=23505 run |
   >   sed 's/id = [12]/id = N/' | sort -u
+  FATAL: PQexec() failed: 7 deadlock detected
   FATAL: `thread_run' function failed: \S*deadlock\.lua:\d+: SQL error, errno = 0, state = '40P01': deadlock detected (re)
-  FATAL: pgsql_drv_query() returned error 40P01 (deadlock detected) for query 'UPDATE dl SET v = v + 1 WHERE id = N'
+  FATAL: failed query was: UPDATE dl SET v = v + 1 WHERE id = N
   [1]
 
 and "all" ignores it too:

@@ -230,8 +230,8 @@ sysbench.histogram:
   > X
   $ $B hist.lua prepare | tail -4
          value  ------------- distribution ------------- count
-         9.772 |**************************************** 90
-       467.735 |****                                     10
+        10.000 |**************************************** 90
+       497.702 |****                                     10
   p50 near 10: true, p99 near 500: true
 
 Errors in scripts name the file and line and exit non-zero:

@@ -72,7 +72,7 @@ Report checkpoints print a full report and reset the counters:
 Open loop (--rate): Poisson arrivals at the target rate, the queue line,
 and the schedule lag reported on its own:
 
-  $ $B empty.lua --time=2 --rate=200 --report-interval=1 run > rate.txt
+  $ $B empty.lua --time=2 --rate=200 --report-lag --rate-overload=continue --report-interval=1 run > rate.txt
   $ grep -E 'Target|queue length' rate.txt | sed -e 's/[0-9][0-9.]*/N/g' | sort -u
   Target transaction rate: N/sec
   [ Ns ] queue length: N concurrency: N
@@ -91,7 +91,7 @@ A backlog never aborts the run: 1 thread cannot keep up with 1000/s of
   > ffi.cdef("int usleep(unsigned int)")
   > function event() ffi.C.usleep(5000) end
   > X
-  $ $B slow.lua --time=1 --rate=1000 --report-interval=1 run > backlog.txt; echo rc=$?
+  $ $B slow.lua --time=1 --rate=1000 --report-lag --rate-overload=continue --report-interval=1 run > backlog.txt; echo rc=$?
   rc=0
   $ awk '/queue length/ { print ($5 > 100) ? "queue grows" : "queue " $5 }' backlog.txt
   queue grows
