@@ -198,7 +198,7 @@ a bad block size is reported right after the banner (BW2):
   $ both memory --memory-total-size=64K --verbosity=2 run
   same
 
-cpu, threads and mutex:
+cpu, threads and mutex (their INFO lines at --verbosity=4, as sysbench):
 
   $ both cpu --events=20 --cpu-max-prime=2000 run
   same
@@ -210,3 +210,17 @@ cpu, threads and mutex:
   same
   $ both cpu --events=20 --verbosity=2 run
   same
+  $ for a in "cpu --events=10" "threads --events=10" "mutex --mutex-locks=10" "memory --memory-total-size=64K"; do
+  >   echo "$a $(SKIP='^(DEBUG: |Event limit|Done|$)' both --verbosity=4 $a run)"
+  > done
+  cpu --events=10 same
+  threads --events=10 same
+  mutex --mutex-locks=10 same
+  memory --memory-total-size=64K same
+  $ grep -E '^(Doing|Thread yields)' b.raw s.raw
+  [1]
+  $ SKIP='^(DEBUG: |Event limit|Done|$)' both --verbosity=4 threads --events=10 run
+  same
+  $ grep -E '^(Doing|Thread yields)' b.raw
+  Doing thread subsystem performance test
+  Thread yields per test: 1000 Locks used: 8
