@@ -4,6 +4,7 @@ I/O test plus io_uring, --validate and per-operation latency percentiles
 1.0.20 side by side.
 Everything runs in cram's temporary directory on small files.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="$BENCH"
   $ O="--file-num=2 --file-total-size=4M"
 
@@ -300,7 +301,7 @@ exit 1:
   $ mkdir ram
   $ mount -t ramfs ramfs ram && cd ram
   $ $B fileio --file-num=2 --file-total-size=1M prepare > /dev/null
-  $ $B fileio --file-num=2 --file-total-size=1M --file-extra-flags=direct --file-test-mode=rndrd --time=1 run 2>&1 | grep FATAL; echo "rc=${PIPESTATUS[0]}"
+  $ errs $B fileio --file-num=2 --file-total-size=1M --file-extra-flags=direct --file-test-mode=rndrd --time=1 run; echo "rc=$?"
   FATAL: O_DIRECT is not supported by the file system of test_file.0 (open: Invalid argument)
   rc=1
   $ cd .. && umount ram
