@@ -19,8 +19,8 @@ struct era_opt {
 };
 
 static const struct era_opt era_opts[] = {
-	{ "init-rng", NULL, "the random number generator is always seeded: from --rand-seed, or from the current time when it is 0 (the default)" },
-	{ "rand-init", NULL, "the random number generator is always seeded: from --rand-seed, or from the current time when it is 0 (the default)" },
+	{ "init-rng", NULL, "the random number generator is always initialized, from --rand-seed or, when that is 0 (the default), from the current time" },
+	{ "rand-init", NULL, "the random number generator is always initialized, from --rand-seed or, when that is 0 (the default), from the current time" },
 	{ "mysql-engine-trx", NULL, "whether to use transactions is up to the script (--oltp-skip-trx for the legacy OLTP scripts, --skip-trx for oltp_*)" },
 	{ "oltp-dist-type", "rand-type", NULL },
 	{ "mysql-table-engine", "mysql-storage-engine", NULL },
