@@ -10,6 +10,7 @@
 #include "config.h"
 #include "opt/opt.h"
 #include "opt/core_opts.h"
+#include "opt/legacy_opts.h"
 #include "rand/rand.h"
 #include "sched/sched.h"
 #include "sched/par.h"
@@ -264,7 +265,7 @@ static int accept_legacy_options(void)
 		d.type = OPT_STRING;
 		d.desc = "";
 		d.flags = OPT_F_HIDDEN | OPT_F_NODEFAULT;
-		rc = opt_define("legacy", &d, 1);
+		rc = opt_define(LEGACY_OPTS_GROUP, &d, 1);
 		free(copy);
 		if (rc) {
 			fprintf(stderr, "%s\n", opt_error());
@@ -402,6 +403,8 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (lrt_register_options(main_state, script.name, &ndeclared))
+		goto out;
+	if (legacy_opts_apply(ndeclared == 0))
 		goto out;
 	if (ndeclared == 0 && accept_legacy_options())
 		goto out;

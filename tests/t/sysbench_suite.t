@@ -8,7 +8,7 @@ program name). Without the suite the test is skipped.
 
   $ PEER=${BENCH_PEER_DIR:-$BENCH_SRCDIR/../shared/peer}
   $ [ -f "$PEER/run-sysbench-suite.sh" ] && [ -d "$PEER/sysbench-1.0.20/tests" ] || {
-  >   echo "skipped: no sysbench suite in $PEER (set BENCH_PEER_DIR)" >&2; exit 80; }
+  >   echo "no sysbench suite in $PEER (set BENCH_PEER_DIR)" > "${BENCH_SKIP_FILE:-/dev/null}"; exit 80; }
   $ . "$BENCH_SRCDIR/tests/lib/dbserver.sh"
   $ trap dbserver_stop_all EXIT
   $ dbserver_start mysql
