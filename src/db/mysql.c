@@ -652,22 +652,36 @@ static int my_query(sql_connection *c, const char *sql, size_t len, sql_result *
 }
 
 /* Bulk load with LOAD DATA LOCAL INFILE, the rows served from memory by a
- * local-infile handler (the file name the server asks for is ignored, so no
- * file of this machine can be read). The client's LOCAL capability is on
- * during the statement and then as it was (the client library's default,
- * which scripts' own LOAD DATA LOCAL rely on, as under sysbench). A server
- * with local_infile off refuses the statement: -ENOTSUP, nothing loaded. */
+ * local-infile handler installed for that one statement: it serves bench's
+ * rows and nothing else (a request for any other name is refused), so no
+ * file of this machine can be read through it. The client's LOCAL
+ * capability is then put back in the library's guarded state: Connector/C's
+ * "auto" mode, where a file request is honoured only in reply to a
+ * statement that is itself a LOAD DATA (a script's own LOAD DATA LOCAL
+ * works as under sysbench; a reply to any other statement asking for a
+ * file gets "Load data local infile forbidden"). Setting the option to
+ * plain "on", or back to its 0/1 value, would drop that guard (issue 16).
+ * A server with local_infile off refuses the statement: -ENOTSUP. */
+#if defined(LIBMARIADB) && defined(MARIADB_PACKAGE_VERSION_ID) && \
+    MARIADB_PACKAGE_VERSION_ID >= 30000
+#define MY_INFILE_GUARDED 2u /* LOCAL_INFILE_MODE_AUTO */
+#endif
+#define MY_INFILE_NAME "bench-rows"
+
 struct my_infile {
 	const char *data;
 	size_t len, pos;
+	bool refused;
 };
 
 static int my_infile_init(void **ptr, const char *name, void *userdata)
 {
-	(void)name;
-	((struct my_infile *)userdata)->pos = 0;
-	*ptr = userdata;
-	return 0;
+	struct my_infile *f = userdata;
+
+	*ptr = f;
+	f->pos = 0;
+	f->refused = name == NULL || strcmp(name, MY_INFILE_NAME) != 0;
+	return f->refused ? 1 : 0;
 }
 
 static int my_infile_read(void *ptr, char *buf, unsigned int len)
@@ -686,8 +700,10 @@ static void my_infile_end(void *ptr)
 
 static int my_infile_error(void *ptr, char *msg, unsigned int len)
 {
-	(void)ptr;
-	snprintf(msg, len, "bench: cannot serve the rows");
+	struct my_infile *f = ptr;
+
+	snprintf(msg, len, f && f->refused ? "bench: the server asked for a file other than "
+	         "the rows of its LOAD DATA; refused" : "bench: cannot serve the rows");
 	return CR_UNKNOWN_ERROR;
 }
 
@@ -695,8 +711,8 @@ static int my_load(sql_connection *c, const char *table, const char *cols,
                    const char *data, size_t len, sql_result *rs)
 {
 	struct my_conn *mc = c->priv;
-	struct my_infile f = { data, len, 0 };
-	unsigned int on = 1, was = 0;
+	struct my_infile f = { data, len, 0, false };
+	unsigned int was = 0, on, after;
 	size_t cap = strlen(table) + strlen(cols) + 64;
 	unsigned err;
 	char *sql;
@@ -710,13 +726,23 @@ static int my_load(sql_connection *c, const char *table, const char *cols,
 		return my_fail(c, CR_SERVER_GONE_ERROR, "HY000", "MySQL server has gone away");
 	if ((sql = malloc(cap)) == NULL)
 		return my_fail(c, CR_OUT_OF_MEMORY, "HY000", "out of memory");
-	n = snprintf(sql, cap, "LOAD DATA LOCAL INFILE 'bench-rows' INTO TABLE %s (%s)", table, cols);
+	n = snprintf(sql, cap, "LOAD DATA LOCAL INFILE '" MY_INFILE_NAME "' INTO TABLE %s (%s)",
+	             table, cols);
 	(void)mysql_get_option(mc->m, MYSQL_OPT_LOCAL_INFILE, &was);
+#ifdef MY_INFILE_GUARDED
+	/* guarded even during our statement: it is a LOAD DATA, so the
+	 * library lets its reply (and only its reply) ask for the rows */
+	on = MY_INFILE_GUARDED;
+	after = was ? MY_INFILE_GUARDED : 0;
+#else
+	on = 1;
+	after = was ? 1 : 0;
+#endif
 	mysql_options(mc->m, MYSQL_OPT_LOCAL_INFILE, &on);
 	mysql_set_local_infile_handler(mc->m, my_infile_init, my_infile_read, my_infile_end,
 	                               my_infile_error, &f);
 	rc = mysql_real_query(mc->m, sql, (unsigned long)n);
-	mysql_options(mc->m, MYSQL_OPT_LOCAL_INFILE, &was);
+	mysql_options(mc->m, MYSQL_OPT_LOCAL_INFILE, &after);
 	mysql_set_local_infile_default(mc->m);
 	free(sql);
 	if (rc) {
