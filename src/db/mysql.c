@@ -90,6 +90,7 @@ static struct {
 	bool debug;          /* --mysql-debug: trace client library calls */
 	bool dry_run;
 	bool lib_inited;
+	unsigned connect_timeout; /* --mysql-connect-timeout, seconds, 0: none */
 } my_cfg;
 
 #define MY_TRACE(...)                                                \
@@ -155,6 +156,9 @@ static const struct opt_def my_opts[] = {
 	{ "mysql-debug", OPT_BOOL, "trace all client library calls", "off", 0, 0, 0, NULL },
 	{ "mysql-ignore-errors", OPT_LIST, "list of errors to ignore, or \"all\"",
 	  "1213,1020,1205", 0, 0, 0, NULL },
+	{ "mysql-connect-timeout", OPT_INT,
+	  "seconds to wait for the connection and the server's handshake before giving up "
+	  "(0: forever)", "10", 0, 86400, OPT_F_EXTRA, NULL },
 	{ "mysql-dry-run", OPT_BOOL,
 	  "Dry run, pretend that all MySQL client API calls are successful without executing them",
 	  "off", 0, 0, 0, NULL },
@@ -205,6 +209,7 @@ static int my_init(void)
 	my_cfg.compression = opt_get_bool("mysql-compression");
 	my_cfg.debug = opt_get_bool("mysql-debug");
 	my_cfg.dry_run = opt_get_bool("mysql-dry-run");
+	my_cfg.connect_timeout = (unsigned)opt_get_int("mysql-connect-timeout");
 
 	if (my_parse_ssl(opt_get_string("mysql-ssl"), &my_cfg.ssl) < 0) {
 		log_msg(LOG_FATAL, "Invalid value for --mysql-ssl: '%s' (expected on, off, "
@@ -430,6 +435,25 @@ static void my_blocking_reads(struct my_conn *mc, MYSQL *m)
 }
 #endif
 
+/* After the connect: no read/write timeout on the connection (as without
+ * --mysql-connect-timeout), also for a reconnect by the library. */
+static void my_lift_timeouts(MYSQL *m)
+{
+	unsigned none = 0;
+
+	mysql_options(m, MYSQL_OPT_READ_TIMEOUT, &none);
+	mysql_options(m, MYSQL_OPT_WRITE_TIMEOUT, &none);
+#ifdef MY_PVIO
+	{
+		MARIADB_PVIO *pvio = m->net.pvio;
+		if (pvio != NULL && pvio->methods != NULL && pvio->methods->set_timeout != NULL) {
+			pvio->methods->set_timeout(pvio, PVIO_READ_TIMEOUT, 0);
+			pvio->methods->set_timeout(pvio, PVIO_WRITE_TIMEOUT, 0);
+		}
+	}
+#endif
+}
+
 static void my_connect_failed(const char *host, unsigned port, const char *sock,
                               unsigned err, const char *msg)
 {
@@ -485,6 +509,16 @@ static int my_connect(sql_connection *c, unsigned seq)
 		mysql_options(m, MYSQL_OPT_COMPRESS, NULL);
 		MY_TRACE("mysql_options(%p, MYSQL_OPT_COMPRESS, NULL)", (void *)m);
 	}
+	/* A server that accepts and never answers must not hang any command:
+	 * the connect, the greeting and the login reads and writes are
+	 * bounded; the timeouts on reads and writes are lifted once connected
+	 * (a statement may legitimately take longer). */
+	if (my_cfg.connect_timeout) {
+		unsigned t = my_cfg.connect_timeout;
+		mysql_options(m, MYSQL_OPT_CONNECT_TIMEOUT, &t);
+		mysql_options(m, MYSQL_OPT_READ_TIMEOUT, &t);
+		mysql_options(m, MYSQL_OPT_WRITE_TIMEOUT, &t);
+	}
 	if (my_set_tls(m)) {
 		snprintf(msg, sizeof(msg), "the client library rejected the --mysql-ssl options");
 		err = CR_SSL_CONNECTION_ERROR;
@@ -520,6 +554,8 @@ static int my_connect(sql_connection *c, unsigned seq)
 		        mysql_get_host_info(m),
 		        mysql_get_server_info(m), mysql_get_ssl_cipher(m) ? ", TLS cipher " : "",
 		        mysql_get_ssl_cipher(m) ? mysql_get_ssl_cipher(m) : "");
+	if (my_cfg.connect_timeout)
+		my_lift_timeouts(m);
 #ifdef MY_PVIO
 	my_blocking_reads(mc, m);
 #endif
@@ -529,6 +565,10 @@ static int my_connect(sql_connection *c, unsigned seq)
 
 err_msg:
 	my_connect_failed(host, port, sock, err, msg);
+	if (my_cfg.connect_timeout && (err == CR_SERVER_LOST || err == 2013) &&
+	    strstr(msg, "system error: 110") != NULL)
+		log_msg(LOG_FATAL, "no answer from the MySQL server within "
+		        "--mysql-connect-timeout=%u seconds", my_cfg.connect_timeout);
 	db_set_error(c, DB_ERROR_FATAL, (int)err, mysql_sqlstate(m), msg);
 	mysql_close(m);
 	free(mc);

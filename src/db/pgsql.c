@@ -56,6 +56,9 @@ static const struct opt_def pgsql_opts[] = {
 	{ "pgsql-ssl-root-cert", OPT_FILE,
 	  "file with the certificate authorities to verify the server against",
 	  NULL, 0, 0, OPT_F_EXTRA, NULL },
+	{ "pgsql-connect-timeout", OPT_INT,
+	  "seconds to wait for the connection and the server's startup reply before giving up "
+	  "(0: forever)", "10", 0, 86400, OPT_F_EXTRA, NULL },
 	{ "pgsql-ignore-errors", OPT_LIST,
 	  "list of SQLSTATEs to ignore (restart the event), or \"all\"",
 	  "40P01,23505,40001", 0, 0, OPT_F_EXTRA, NULL },
@@ -71,6 +74,7 @@ static struct {
 	const char **hosts;     /* its entries, round-robin by connection seq */
 	unsigned nhosts;
 	char port[8];
+	char connect_timeout[16]; /* --pgsql-connect-timeout; "0": forever */
 	const char *user, *password, *db, *sslmode, *sslrootcert;
 	bool debug;
 } pg_cfg;
@@ -307,6 +311,8 @@ static int pgsql_init(void)
 		pg_cfg.hosts[pg_cfg.nhosts++] = "";
 
 	snprintf(pg_cfg.port, sizeof(pg_cfg.port), "%d", (int)port);
+	snprintf(pg_cfg.connect_timeout, sizeof(pg_cfg.connect_timeout), "%lld",
+	         (long long)opt_get_int("pgsql-connect-timeout"));
 	pg_cfg.user = opt_get_string("pgsql-user");
 	pg_cfg.password = opt_get_string("pgsql-password");
 	pg_cfg.db = opt_get_string("pgsql-db");
@@ -341,7 +347,7 @@ static void pg_notice(void *arg, const char *msg)
 
 static int pgsql_connect(sql_connection *c, unsigned seq)
 {
-	const char *kw[12], *val[12];
+	const char *kw[14], *val[14];
 	const char *host = pg_cfg.hosts[seq % pg_cfg.nhosts];
 	struct pg_conn *pc;
 	char buf[512];
@@ -357,6 +363,7 @@ static int pgsql_connect(sql_connection *c, unsigned seq)
 	if (pg_cfg.sslrootcert != NULL && *pg_cfg.sslrootcert) {
 		kw[n] = "sslrootcert"; val[n++] = pg_cfg.sslrootcert;
 	}
+	kw[n] = "connect_timeout";  val[n++] = pg_cfg.connect_timeout;
 	kw[n] = "application_name"; val[n++] = "bench";
 	kw[n] = "client_encoding";  val[n++] = "UTF8";
 	kw[n] = NULL;               val[n] = NULL;
@@ -382,6 +389,9 @@ static int pgsql_connect(sql_connection *c, unsigned seq)
 		 * leaves an empty line); the error fields get the first line */
 		log_msg(LOG_FATAL, "Connection to database failed: %s",
 		        pc->pg ? PQerrorMessage(pc->pg) : msg);
+		if (strcmp(pg_cfg.connect_timeout, "0") != 0 && strstr(msg, "timeout expired"))
+			log_msg(LOG_FATAL, "no answer from the PostgreSQL server within "
+			        "--pgsql-connect-timeout=%s seconds", pg_cfg.connect_timeout);
 		/* 08001: sqlclient_unable_to_establish_sqlconnection */
 		db_set_error(c, DB_ERROR_FATAL, 0, "08001", msg);
 		PQfinish(pc->pg);
