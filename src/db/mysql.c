@@ -201,6 +201,10 @@ static int my_init(void)
 	my_cfg.nports = opt_get_list("mysql-port", &ports);
 	my_cfg.user = opt_get_string("mysql-user");
 	my_cfg.password = opt_get_string("mysql-password");
+	/* MYSQL_PWD, as for the mysql client, when no --mysql-password was
+	 * given (command line or --config-file): keeps it off the command line */
+	if (!opt_is_set("mysql-password") && getenv("MYSQL_PWD") != NULL)
+		my_cfg.password = getenv("MYSQL_PWD");
 	my_cfg.db = my_nonempty(opt_get_string("mysql-db"));
 	my_cfg.ssl_key = my_nonempty(opt_get_string("mysql-ssl-key"));
 	my_cfg.ssl_cert = my_nonempty(opt_get_string("mysql-ssl-cert"));

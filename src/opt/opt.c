@@ -682,6 +682,27 @@ static int set_assignment(char *buf, enum opt_source src)
 	return set_by_name(buf, eq ? eq + 1 : NULL, src, 0);
 }
 
+/* The value of a --...password=VALUE argument is overwritten in argv once
+ * parsed (the value was copied), as the mysql client does, so that ps and
+ * /proc/PID/cmdline do not show it. */
+static void scrub_secret(char *arg)
+{
+	char *eq = strchr(arg, '=');
+	const char *p;
+	size_t n;
+
+	if (eq == NULL || eq[1] == 0)
+		return;
+	n = (size_t)(eq - arg);
+	for (p = arg; (size_t)(p - arg) + 8 <= n; p++)
+		if (strncasecmp(p, "password", 8) == 0)
+			break;
+	if ((size_t)(p - arg) + 8 > n)
+		return;
+	for (eq++; *eq; eq++)
+		*(volatile char *)eq = 'x';
+}
+
 int opt_parse_argv(int argc, char **argv)
 {
 	int i;
@@ -701,6 +722,7 @@ int opt_parse_argv(int argc, char **argv)
 		buf = xstrdup(arg + 2);
 		rc = set_assignment(buf, SRC_CMDLINE);
 		free(buf);
+		scrub_secret(argv[i]);
 		if (rc < 0)
 			return rc;
 	}
