@@ -301,6 +301,18 @@ static void warn_test_option(int argc, char **argv)
 	}
 }
 
+/* Output that could not be written (a full disk, a closed pipe) is an
+ * error: one line on stderr and exit status 1 (issue 16). */
+static void check_output_at_exit(void)
+{
+	int rc = report_output_check();
+
+	if (rc < 0) {
+		fprintf(stderr, "%s: error writing the output: %s\n", PACKAGE_NAME, strerror(-rc));
+		_exit(1);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const char *workload = NULL, *command = NULL;
@@ -311,6 +323,7 @@ int main(int argc, char **argv)
 	int rc = 1;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	atexit(check_output_at_exit);
 	opt_init();
 	if (core_opts_define() || db_init_options()) {
 		fprintf(stderr, "FATAL: %s\n", opt_error());

@@ -498,6 +498,30 @@ static FILE *report_stream(void)
 	return machine_out ? machine_out : stdout;
 }
 
+/* ferror() forgets errno: a failed stream whose flush now succeeds (the
+ * lost bytes are gone) is reported as ENOSPC, the usual cause. */
+static int stream_check(FILE *f)
+{
+	errno = 0;
+	if (fflush(f) != 0)
+		return errno ? -errno : -EIO;
+	return ferror(f) ? -ENOSPC : 0;
+}
+
+int report_output_check(void)
+{
+	int rc = 0, r;
+
+	if (machine_out != NULL) {
+		rc = stream_check(machine_out);
+		r = fclose(machine_out) != 0 ? -errno : 0;
+		rc = rc ? rc : r;
+		machine_out = NULL;
+	}
+	r = stream_check(stdout);
+	return rc ? rc : r;
+}
+
 int report_redirect_stdout(const char *format)
 {
 	int fd;

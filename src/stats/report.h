@@ -66,6 +66,9 @@ void report_print_histogram(FILE *f, const struct hdr_hist *h, double scale);
  * Call once, from the main thread, before anything is printed. Returns 0 or
  * a negative errno (stdout is then left as it was). */
 int report_redirect_stdout(const char *format);
+/* At exit: flush the report stream and stdout; 0, or -errno of the first
+ * write or flush error (output lost: a full disk, a closed pipe...). */
+int report_output_check(void);
 
 /* Escape s as a JSON string (with the quotes) onto f. NULL prints null. */
 void report_json_string(FILE *f, const char *s);
