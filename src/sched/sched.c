@@ -77,6 +77,16 @@ static __thread struct sched_worker *sched_self;
 static volatile sig_atomic_t sched_signal;
 
 
+static struct sigaction sched_old_int, sched_old_term;
+
+/* Install sa for sig unless sig is ignored; old gets what to restore. */
+static void sched_catch(int sig, const struct sigaction *sa, struct sigaction *old)
+{
+	if (sigaction(sig, NULL, old) != 0 || old->sa_handler == SIG_IGN)
+		return;
+	sigaction(sig, sa, NULL);
+}
+
 static void sched_on_signal(int sig)
 {
 	sched_signal = sig;
@@ -551,10 +561,12 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 			goto err;
 	}
 
+	/* a signal the program was started with ignored (SIGINT of a
+	 * background job of a non-interactive shell) stays ignored */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = sched_on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	sched_catch(SIGINT, &sa, &sched_old_int);
+	sched_catch(SIGTERM, &sa, &sched_old_term);
 
 	log_text(LOG_NOTICE, "Initializing worker threads...\n");
 	rc = sched_start_threads();
@@ -750,7 +762,7 @@ err:
 	free(S.w);
 	S.w = NULL;
 	S.ctx = NULL;
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
+	sigaction(SIGINT, &sched_old_int, NULL);
+	sigaction(SIGTERM, &sched_old_term, NULL);
 	return rc;
 }
