@@ -270,6 +270,18 @@ local function prepare_part(drv, con)
    end
 end
 
+-- --tables below 1 or a negative --table-size: an error in every command
+-- (sysbench 1.0.20 takes them silently: prepare and cleanup do nothing,
+-- run fails on a nil value).
+local function check_sizes()
+   if opt.tables < 1 then
+      error(string.format("--tables must be at least 1 (got %d)", opt.tables), 0)
+   end
+   if opt.table_size < 0 then
+      error(string.format("--table-size must not be negative (got %d)", opt.table_size), 0)
+   end
+end
+
 -- The tables this thread handles in a parallel command: tid+1,
 -- tid+1+threads, ... (all of them outside a parallel command).
 local function owned_tables()
@@ -282,6 +294,7 @@ local function owned_tables()
 end
 
 function M.cmd_prepare()
+   check_sizes()
    local drv = sysbench.sql.driver()
    local con = drv:connect()
    local threads, tid = opt.threads or 1, sysbench.tid
@@ -300,6 +313,7 @@ end
 -- Read each table and its indexes once so that the run starts with a warm
 -- cache: a full scan of the data, then index scans of id and k.
 function M.cmd_prewarm()
+   check_sizes()
    local drv = sysbench.sql.driver()
    local con = drv:connect()
    local name = drv:name()
@@ -326,6 +340,7 @@ function M.cmd_prewarm()
 end
 
 function M.cleanup()
+   check_sizes()
    local drv = sysbench.sql.driver()
    local con = drv:connect()
    for n = 1, opt.tables do
@@ -528,9 +543,7 @@ local function trx_commit()
 end
 
 function thread_init()
-   if opt.tables < 1 then
-      error("--tables must be at least 1", 0)
-   end
+   check_sizes()
    drv = sysbench.sql.driver()
    con = drv:connect()
    M.driver_name = drv:name()

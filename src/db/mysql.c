@@ -222,6 +222,22 @@ static int my_init(void)
 		return -EINVAL;
 	}
 
+	{
+		const char *const *codes;
+		unsigned nc = opt_get_list("mysql-ignore-errors", &codes);
+		for (i = 0; i < nc; i++) {
+			const char *c = codes[i];
+			size_t len = strlen(c);
+			if (strcmp(c, "all") == 0)
+				continue;
+			if (len == 0 || len > 9 || strspn(c, "0123456789") != len) {
+				log_msg(LOG_FATAL, "Invalid value for --mysql-ignore-errors: '%s' "
+				        "(expected error numbers, e.g. 1213,1205, or \"all\")", c);
+				return -EINVAL;
+			}
+		}
+	}
+
 	if (my_cfg.ssl == MY_SSL_VERIFY_CA && my_cfg.ssl_ca == NULL) {
 		log_msg(LOG_FATAL, "--mysql-ssl=VERIFY_CA needs the CA certificate: --mysql-ssl-ca");
 		return -EINVAL;

@@ -284,9 +284,14 @@ static int pgsql_init(void)
 		const char *const *codes;
 		unsigned nc = opt_get_list("pgsql-ignore-errors", &codes);
 		for (i = 0; i < nc; i++)
-			if (strlen(codes[i]) != 5 && strcmp(codes[i], "all") != 0)
-				log_msg(LOG_WARNING, "--pgsql-ignore-errors: '%s' is not a SQLSTATE "
-				        "(5 characters, e.g. 40P01) nor \"all\"", codes[i]);
+			if (strcmp(codes[i], "all") != 0 &&
+			    (strlen(codes[i]) != 5 ||
+			     strspn(codes[i], "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ") != 5)) {
+				log_msg(LOG_FATAL, "Invalid value for --pgsql-ignore-errors: '%s' "
+				        "(expected SQLSTATEs: 5 characters, digits and capitals, "
+				        "e.g. 40P01, or \"all\")", codes[i]);
+				return -EINVAL;
+			}
 	}
 	port = opt_get_int("pgsql-port");
 	if (port < 1 || port > 65535) {
