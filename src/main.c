@@ -398,6 +398,9 @@ int main(int argc, char **argv)
 	/* json/csv: stdout carries report lines only (bad values fail later) */
 	if (report_redirect_stdout(opt_get_string("report-format")))
 		return 1;
+	/* as sysbench: before the header, whatever the command */
+	if (opt_get_int("time") == 0 && opt_get_int("events") == 0)
+		log_msg(LOG_WARNING, "Both event and time limits are disabled, running an endless test");
 	print_header();
 	if (command == NULL && !from_stdin && is_c_test(workload)) {
 		fprintf(stderr, "The '%s' test requires a command argument. See '%s %s help'\n",
