@@ -5,6 +5,7 @@ rogue_mysql.py PORTFILE LOG MODE [FILE]
   Listens on 127.0.0.1 (a free port, written to PORTFILE), serves one
   client at a time, logs what happens to LOG.
   MODE silent: accept connections and never send a byte.
+  MODE stall: send the greeting, then never answer the login.
   MODE infile: answer the handshake, accept any login, answer every query
     with OK; serve LOAD DATA LOCAL statements (reads the rows the client
     sends); the first statement after the first LOAD DATA that sent rows is
@@ -117,6 +118,10 @@ def serve_infile(conn, mode, log, target, state):
 def client(conn, mode, log, target, state):
     try:
         if mode == 'silent':
+            while conn.recv(4096):
+                pass
+        elif mode == 'stall':
+            conn.sendall(handshake())
             while conn.recv(4096):
                 pass
         else:

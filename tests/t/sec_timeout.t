@@ -22,6 +22,19 @@ bench ends with a clear FATAL line. A silent server
   FATAL: no answer from the PostgreSQL server within --pgsql-connect-timeout=2 seconds
   FATAL: `cleanup' function failed: *oltp_common.lua:*: connection creation failed (glob)
 
+A server that sends its greeting and then never answers the login:
+
+  $ rogue_stop
+  $ rogue_start stall
+  $ timeout 60 $BENCH oltp_read_write --mysql-host=127.0.0.1 --mysql-port=$ROGUE_PORT \
+  >   --mysql-connect-timeout=1 --tables=1 cleanup | grep FATAL
+  FATAL: unable to connect to MySQL server on host '127.0.0.1', port *, aborting... (glob)
+  FATAL: error 2013: Lost connection to server at 'reading authorization packet', system error: 110
+  FATAL: no answer from the MySQL server within --mysql-connect-timeout=1 seconds
+  FATAL: `cleanup' function failed: *oltp_common.lua:*: connection creation failed (glob)
+  $ rogue_stop
+  $ rogue_start silent
+
 run as well:
 
   $ timeout 60 $BENCH oltp_point_select --mysql-host=127.0.0.1 --mysql-port=$ROGUE_PORT \
