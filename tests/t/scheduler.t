@@ -122,9 +122,11 @@ Percentile options:
   Latency histogram (values are in milliseconds)
          value  ------------- distribution ------------- count
 
-SIGINT stops the workers, prints the report of what ran, exits non-zero:
+SIGINT stops the workers, prints the report of what ran, exits non-zero
+(env --default-signal: a background job of this non-interactive shell
+starts with SIGINT ignored, and bench keeps an ignored SIGINT ignored):
 
-  $ $B empty.lua --time=60 run > int.txt & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo rc=$?
+  $ env --default-signal=INT $B empty.lua --time=60 run > int.txt & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo rc=$?
   rc=1
   $ grep -c 'General statistics' int.txt
   1

@@ -7,7 +7,7 @@ is needed to see it: the port here is closed):
   $ NOSRV="--mysql-host=127.0.0.1 --mysql-port=1"
   $ for a in "--tables=0 prepare" "--tables=-1 prepare" "--tables=0 cleanup" \
   >          "--tables=-1 prewarm" "--table-size=-5 prepare" "--tables=0 run" \
-  >          "--table-size=-5 --threads=2 run"; do
+  >          "--table-size=-5 run"; do
   >   $BENCH oltp_read_write $NOSRV $a | grep FATAL; echo "rc=${PIPESTATUS[0]}"
   > done
   FATAL: `prepare' function failed: --tables must be at least 1 (got 0)
