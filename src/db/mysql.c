@@ -158,7 +158,7 @@ static const struct opt_def my_opts[] = {
 	  "1213,1020,1205", 0, 0, 0, NULL },
 	{ "mysql-connect-timeout", OPT_INT,
 	  "seconds to wait for the connection and the server's handshake before giving up "
-	  "(0: forever)", "10", 0, 86400, OPT_F_EXTRA, NULL },
+	  "(0: forever)", "60", 0, 86400, OPT_F_EXTRA, NULL },
 	{ "mysql-dry-run", OPT_BOOL,
 	  "Dry run, pretend that all MySQL client API calls are successful without executing them",
 	  "off", 0, 0, 0, NULL },

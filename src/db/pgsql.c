@@ -58,7 +58,7 @@ static const struct opt_def pgsql_opts[] = {
 	  NULL, 0, 0, OPT_F_EXTRA, NULL },
 	{ "pgsql-connect-timeout", OPT_INT,
 	  "seconds to wait for the connection and the server's startup reply before giving up "
-	  "(0: forever)", "10", 0, 86400, OPT_F_EXTRA, NULL },
+	  "(0: forever)", "60", 0, 86400, OPT_F_EXTRA, NULL },
 	{ "pgsql-ignore-errors", OPT_LIST,
 	  "list of SQLSTATEs to ignore (restart the event), or \"all\"",
 	  "40P01,23505,40001", 0, 0, OPT_F_EXTRA, NULL },
