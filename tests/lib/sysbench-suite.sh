@@ -43,7 +43,8 @@ export MYSQL_SOCKET=$DB_MYSQL_SOCKET PGHOST=$DB_PGSQL_SOCKETDIR PGPORT=$DB_PGSQL
 masked() {   # FILE TEST
 	awk -v t="$2" '/^== [0-9]+ / { if ($3 == t) { printf "%s", buf; exit } buf = ""; next }
 		{ buf = buf $0 "\n" }' "$1" |
-		sed -E -e 's/0x[0-9a-f]+/0xX/g' -e 's/[0-9]+(\.[0-9]+)?/N/g' -e 's/ +/ /g'
+		sed -E -e 's/0x[0-9a-f]+/0xX/g' -e 's/[0-9]+(\.[0-9]+)?/N/g' -e 's/ +/ /g' \
+			-e 's/(^|[^a-z_])bench([^a-z_]|$)/\1sysbench\2/g'
 }
 
 bad=0
