@@ -14,6 +14,12 @@
 -- execute_point_selects(), begin(), commit(), stmt, param, con, drv ...)
 -- that this module also provides under sysbench's names.
 
+-- As sysbench's oltp_common: these workloads need a command.
+if sysbench.cmdline.command == nil then
+   error("Command is required. Supported commands: prepare, prewarm, run, " ..
+         "cleanup, help")
+end
+
 local M = {}
 
 -- Random digit groups: 11 digits, '-' separated. c holds 10 groups (119
