@@ -1,6 +1,6 @@
 A server that accepts the connection and never answers must not hang any
 command (issue 16): --mysql-connect-timeout and --pgsql-connect-timeout
-(default 10 seconds, 0: forever) bound the connect and the handshake, and
+(default 60 seconds, 0: forever) bound the connect and the handshake, and
 bench ends with a clear FATAL line. A silent server
 (tests/lib/rogue_mysql.py silent) on 127.0.0.1:
 
@@ -41,11 +41,11 @@ run as well:
   >   --mysql-connect-timeout=1 --tables=1 --time=1 run | grep -c 'within --mysql-connect-timeout=1 seconds'
   1
 
-The default is 10 seconds; a negative value is an option error:
+The default is 60 seconds; a negative value is an option error:
 
   $ $BENCH --help oltp_read_write | grep -e '-connect-timeout'
-    --mysql-connect-timeout=N        seconds to wait for the connection and the server's handshake before giving up (0: forever) [10]
-    --pgsql-connect-timeout=N seconds to wait for the connection and the server's startup reply before giving up (0: forever) [10]
+    --mysql-connect-timeout=N        seconds to wait for the connection and the server's handshake before giving up (0: forever) [60]
+    --pgsql-connect-timeout=N seconds to wait for the connection and the server's startup reply before giving up (0: forever) [60]
   $ $BENCH oltp_read_write --mysql-connect-timeout=-1 prepare 2>&1 >/dev/null
   Invalid value for the 'mysql-connect-timeout' option: '-1' (expected 0..86400)
   [1]
