@@ -3,7 +3,7 @@ prepare loads the OLTP tables with LOAD DATA LOCAL INFILE, the rows served
 from memory; afterwards the client library's guard must be back: a file
 request in reply to any statement that is not itself a LOAD DATA is refused.
 A rogue server (tests/lib/rogue_mysql.py) takes the bulk load, then answers
-the next statement (ALTER TABLE ... AUTO_INCREMENT) with an unsolicited
+the next statement (CREATE INDEX) with an unsolicited
 LOCAL INFILE request for a secret file:
 
   $ . "$BENCH_SRCDIR/tests/lib/rogue.sh"
@@ -16,7 +16,8 @@ LOCAL INFILE request for a secret file:
   
   Creating table 'sbtest1'...
   Inserting 10 records into 'sbtest1'
-  FATAL: mysql_drv_query() returned error 2000 (Load data local infile forbidden) for query 'ALTER TABLE sbtest1 AUTO_INCREMENT = 11'
+  Creating a secondary index on 'sbtest1'...
+  FATAL: mysql_drv_query() returned error 2000 (Load data local infile forbidden) for query 'CREATE INDEX k_1 ON sbtest1(k)'
   FATAL: `prepare' function failed: *oltp_common.lua:*: SQL error, errno = 2000, state = 'HY000': Load data local infile forbidden (glob)
   [1]
 
@@ -26,11 +27,11 @@ file:
   $ rogue_stop
   $ cat "$ROGUE_LOG"
   query: CREATE TABLE sbtest1(
-  query: LOAD DATA LOCAL INFILE 'bench-rows' INTO TABLE sbtest1 (k, c
+  query: LOAD DATA LOCAL INFILE 'bench-rows' INTO TABLE sbtest1 (* (glob)
   load: 0 bytes
-  query: LOAD DATA LOCAL INFILE 'bench-rows' INTO TABLE sbtest1 (k, c
-  load: 1820 bytes
-  query: ALTER TABLE sbtest1 AUTO_INCREMENT = 11
+  query: LOAD DATA LOCAL INFILE 'bench-rows' INTO TABLE sbtest1 (* (glob)
+  load: * bytes (glob)
+  query: CREATE INDEX k_1 ON sbtest1(k)
   stolen: 0 bytes
 
 Even in reply to bench's own LOAD DATA, the handler serves its rows only:
