@@ -35,6 +35,7 @@ debug library with the --debug flag there; bench keeps the library.
   collectgarbage\tfunction (esc)
   coroutine\ttable (esc)
   db_bind_param\tfunction (esc)
+  db_bind_result\tfunction (esc)
   db_bulk_insert_done\tfunction (esc)
   db_bulk_insert_init\tfunction (esc)
   db_bulk_insert_next\tfunction (esc)
@@ -155,7 +156,6 @@ in bench) and sb_rand_pareto (bench's):
   >   $B --verbosity=0 dump.lua prepare 2>&1 | nowarn | out > bench.out
   >   diff sysbench.out bench.out | sed -n 's/^</sysbench:/p; s/^>/bench:/p'
   > fi
-  sysbench: db_bind_result\tfunction (esc)
   sysbench: debug\tboolean\tfalse (esc)
   bench: debug\ttable (esc)
   bench: sb_rand_pareto\tfunction (esc)
