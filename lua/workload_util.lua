@@ -7,8 +7,10 @@ function M.uint_option(name, min)
    local key = name:gsub("-", "_")
    local v = tonumber(sysbench.opt[key])
    if v == nil or v < min or v > 4294967295 or v ~= math.floor(v) then
-      error(string.format("Invalid value for %s: %s", name,
-                          tostring(sysbench.opt[key])), 0)
+      -- a FATAL line, then a quiet error: the runtime adds nothing
+      ffi.C.native_log(0, string.format("Invalid value for %s: %s", name,
+                                        tostring(sysbench.opt[key])))
+      error({ quiet = true }, 0)
    end
    return v
 end

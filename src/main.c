@@ -10,6 +10,7 @@
 #include "config.h"
 #include "opt/opt.h"
 #include "opt/core_opts.h"
+#include "opt/legacy_opts.h"
 #include "rand/rand.h"
 #include "sched/sched.h"
 #include "sched/par.h"
@@ -132,14 +133,15 @@ static int cmd_run(struct lrt *main_state)
 		log_text(LOG_FATAL, "FATAL: cannot find the event() function in %s", script.name);
 		return 1;
 	}
-	/* init() comes before the option summary, as in sysbench */
+	/* As sysbench: init() (which validates) before the option summary;
+	 * then the optional print_mode() (a bench hook: the built-in tests
+	 * print their settings there, after the summary, as sysbench's
+	 * print_mode). init() may reset --events (memory ignores it). */
 	if (lrt_has_function(main_state, "init") && lrt_call(main_state, "init", -1))
 		return 1;
+	cfg.events = (uint64_t)opt_get_int("events");
 	print_run_mode();
-	/* a built-in workload's own parameters follow sysbench's block, where
-	 * sysbench's C tests print theirs (bench: sysbench.hooks.print_mode,
-	 * called at every verbosity: it may set things up too) */
-	if (lrt_call_hook(main_state, "print_mode"))
+	if (lrt_has_function(main_state, "print_mode") && lrt_call(main_state, "print_mode", -1))
 		return 1;
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.cfg = &cfg;
@@ -263,7 +265,7 @@ static int accept_legacy_options(void)
 		d.type = OPT_STRING;
 		d.desc = "";
 		d.flags = OPT_F_HIDDEN | OPT_F_NODEFAULT;
-		rc = opt_define("legacy", &d, 1);
+		rc = opt_define(LEGACY_OPTS_GROUP, &d, 1);
 		free(copy);
 		if (rc) {
 			fprintf(stderr, "%s\n", opt_error());
@@ -401,6 +403,8 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (lrt_register_options(main_state, script.name, &ndeclared))
+		goto out;
+	if (legacy_opts_apply(ndeclared == 0))
 		goto out;
 	if (ndeclared == 0 && accept_legacy_options())
 		goto out;

@@ -1,13 +1,21 @@
--- Legacy sysbench 0.5 globals, so old scripts keep working.
+-- SPDX-License-Identifier: GPL-2.0-or-later
+-- Legacy sysbench 0.5 globals, so old scripts keep working. Every script
+-- sees them, as in sysbench 1.0.20; the C runtime adds `test` (the
+-- script's path as given) and `thread_id` (0 in the main state), and for
+-- scripts that declare no options the option values (see legacy_opts.h).
 
 local rand = sysbench.rand
 local C = ffi.C
 
-sb_rand = C.rand_default
-sb_rand_uniform = C.rand_uniform
-sb_rand_gaussian = C.rand_gaussian
-sb_rand_special = C.rand_special
-sb_rand_pareto = C.rand_pareto
+-- Lua functions, as in sysbench (type(sb_rand) == "function"), not the
+-- bare FFI functions
+local rand_default, rand_uniform, rand_gaussian, rand_special, rand_pareto =
+   C.rand_default, C.rand_uniform, C.rand_gaussian, C.rand_special, C.rand_pareto
+function sb_rand(a, b) return rand_default(a, b) end
+function sb_rand_uniform(a, b) return rand_uniform(a, b) end
+function sb_rand_gaussian(a, b) return rand_gaussian(a, b) end
+function sb_rand_special(a, b) return rand_special(a, b) end
+function sb_rand_pareto(a, b) return rand_pareto(a, b) end
 sb_rand_str = rand.string
 
 -- As sysbench: draw from the 32-bit permutation until a value falls in
@@ -25,4 +33,40 @@ end
 
 function sb_rnd()
    return C.rand_uniform(0, 4294967295)
+end
+
+-- db_query()'s error classes of the 0.5 API
+DB_ERROR_NONE = 0
+DB_ERROR_RESTART_TRANSACTION = 1
+DB_ERROR_FAILED = 2
+
+-- defaults the 0.5 OLTP scripts put in CREATE TABLE; --mysql-table-engine
+-- replaces the first for a legacy script
+mysql_table_engine = "innodb"
+myisam_max_rows = 1000000
+
+-- (stand-in for LA8, until sql.lua connects by itself) sysbench 1.0.20
+-- connects a legacy script's state on its first db_* call: 0.5 scripts
+-- call db_connect() in prepare() only.
+do
+   local connect, disconnect = db_connect, db_disconnect
+   local connected = false
+   function db_connect()
+      connected = true
+      return connect()
+   end
+   function db_disconnect()
+      connected = false
+      return disconnect()
+   end
+   for _, name in ipairs({ "db_query", "db_prepare", "db_bulk_insert_init",
+                           "db_bulk_insert_next", "db_bulk_insert_done" }) do
+      local f = _G[name]
+      _G[name] = function(...)
+         if not connected then
+            db_connect()
+         end
+         return f(...)
+      end
+   end
 end

@@ -14,6 +14,7 @@
 #include "lua/ffi_api.h"
 #include "opt/opt.h"
 #include "opt/core_opts.h"
+#include "opt/legacy_opts.h"
 #include "util/log.h"
 #include "config.h"
 
@@ -213,6 +214,8 @@ void lrt_set_cmdline(int argc, char **argv, const char *command)
 
 /* ---- state creation ------------------------------------------------------ */
 
+static void lrt_export_globals(lua_State *L);
+
 /* One-line text of the error on top of the stack. */
 /* An error object marked { quiet = true } (sysbench.barrier() after another
  * thread failed): the cause was printed where it happened. */
@@ -343,11 +346,15 @@ int lrt_create(const struct lrt_script *s, int tid, struct lrt **out)
 		                    lrt_modules[i].name) || lua_pcall(L, 0, 0, 0))
 			goto lua_err;
 	}
-	if (tid >= 0) {
+	if (tid >= 0)
 		lrt_publish_options(l, lrt_legacy);
-		/* sysbench 0.5 scripts read the worker's id from a global */
-		lua_pushinteger(L, tid);
-		lua_setglobal(L, "thread_id");
+	/* sysbench 0.5 scripts read the worker's id (0 in the main state) and
+	 * the script's path, as given, from globals */
+	lua_pushinteger(L, tid >= 0 ? tid : 0);
+	lua_setglobal(L, "thread_id");
+	if (s && s->path) {
+		lua_pushstring(L, s->name);
+		lua_setglobal(L, "test");
 	}
 
 	if (s) {
@@ -359,6 +366,10 @@ int lrt_create(const struct lrt_script *s, int tid, struct lrt **out)
 			log_msg(LOG_FATAL, "%s", lrt_errmsg(L));
 			goto err;
 		}
+		/* as sysbench: option values replace the script's own globals of
+		 * the same name, except functions */
+		if (tid >= 0 && lrt_legacy)
+			lrt_export_globals(L);
 	}
 	*out = l;
 	return 0;
@@ -645,11 +656,46 @@ static void lrt_push_opt(lua_State *L, const struct opt *o)
 	}
 }
 
-static int lrt_is_core_group(const char *g)
+/* A legacy script (no sysbench.cmdline.options) sees sysbench 1.0.20's
+ * options and its own undeclared --name=value options as globals, as in
+ * sysbench: set after the script has run, so they replace its globals of
+ * the same name, but never a function (--help must not replace help()).
+ * Options without a value are left out. Undeclared options whose text is
+ * a plain number become numbers, which 0.5-era scripts need ("for i = 1,
+ * oltp_table_size"); sysbench left them strings. */
+static void lrt_export_globals(lua_State *L)
 {
-	return strcmp(g, "General options") == 0 ||
-	       strcmp(g, "Pseudo-Random Numbers Generator options") == 0 ||
-	       strcmp(g, "Log options") == 0 || strcmp(g, "") == 0;
+	struct opt *o;
+	char name[256];
+
+	for (o = opt_first(); o; o = opt_next(o)) {
+		const char *text = opt_value_text(o);
+		double num;
+		int b;
+		char *p;
+
+		if (!legacy_opt_is_global(o))
+			continue;
+		if (text == NULL && opt_type_of(o) != OPT_LIST)
+			continue;
+		snprintf(name, sizeof(name), "%s", opt_name(o));
+		for (p = name; *p; p++)
+			if (*p == '-')
+				*p = '_';
+		lua_getglobal(L, name);
+		b = lua_isfunction(L, -1);
+		lua_pop(L, 1);
+		if (b)
+			continue;
+		if (legacy_opt_numeric(o, &num))
+			lua_pushnumber(L, num);
+		/* sysbench's --mysql-ssl was a boolean */
+		else if (strcmp(name, "mysql_ssl") == 0 && opt_parse_bool(text, &b) == 0)
+			lua_pushboolean(L, b);
+		else
+			lrt_push_opt(L, o);
+		lua_setglobal(L, name);
+	}
 }
 
 int lrt_publish_options(struct lrt *l, int legacy)
@@ -672,14 +718,10 @@ int lrt_publish_options(struct lrt *l, int legacy)
 				*p = '_';
 		lrt_push_opt(L, o);
 		lua_setfield(L, -2, name);
-		/* Core options stay out of the globals: names such as debug,
-		 * time or help would shadow Lua's own. */
-		if (legacy && !lrt_is_core_group(opt_group(o))) {
-			lrt_push_opt(L, o);
-			lua_setglobal(L, name);
-		}
 	}
 	lua_pop(L, 2);
+	if (legacy)
+		lrt_export_globals(L);
 	return 0;
 }
 
@@ -712,8 +754,9 @@ int lrt_call_hook(struct lrt *l, const char *name)
 	}
 	if (lua_pcall(L, 0, 0, 0)) {
 		/* the built-in workloads' hook: their message stands alone,
-		 * as a sysbench C test's */
-		log_msg(LOG_FATAL, "%s", lrt_errmsg(L));
+		 * as a sysbench C test's (or was printed already: quiet) */
+		if (!lrt_error_quiet(L))
+			log_msg(LOG_FATAL, "%s", lrt_errmsg(L));
 		lua_pop(L, 1);
 		return -EIO;
 	}
@@ -739,7 +782,8 @@ int lrt_call(struct lrt *l, const char *fname, int tid)
 	if (tid >= 0)
 		lua_pushinteger(L, tid);
 	if (lua_pcall(L, tid >= 0 ? 1 : 0, 0, 0)) {
-		log_msg(LOG_FATAL, "`%s' function failed: %s", fname, lrt_errmsg(L));
+		if (!lrt_error_quiet(L))
+			log_msg(LOG_FATAL, "`%s' function failed: %s", fname, lrt_errmsg(L));
 		lua_pop(L, 1);
 		return -EIO;
 	}

@@ -316,6 +316,13 @@ static void stmt_block(const struct stats_snap *s)
 	unsigned k;
 	char name[32], *u;
 
+	/* nothing to break down (a workload without SQL, e.g. fileio, which
+	 * prints its own per-operation block under --report-statements) */
+	for (k = 0; k < STATS_NSTMT; k++)
+		if (s->stmt[k].events || s->stmt[k].errors)
+			break;
+	if (k == STATS_NSTMT && !s->stmt_lost)
+		return;
 	printf("Statement statistics (ms):\n");
 	printf("    %-20s %10s %8s", "statement", "count", "errors");
 	pct_columns_header(report_stmt_pcts, REPORT_NSTMT_PCTS);
