@@ -153,7 +153,7 @@ function event(tid)
    for _ = 1, opt.reads do
       p_read[1]:set(rand.default(1, rows))       -- --rand-type distribution
       local rs = st_read:execute()
-      local row = rs:fetch_row()                 -- { "balance", "owner" }, strings
+      local row = rs.nrows > 0 and rs:fetch_row() or nil -- { "balance", "owner" }
       if row == nil then
          error("account missing: did prepare run with the same --rows?", 0)
       end

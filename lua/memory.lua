@@ -4,6 +4,11 @@
 -- (or the time limit). --memory-working-set (a bench addition) makes every
 -- thread walk a buffer of that size block by block instead of one block
 -- that stays in the cache, so the test can measure memory bandwidth.
+--
+-- As sysbench 1.0.20: init() checks the options (before the option
+-- summary) and lifts --events (the test ends at --memory-total-size or
+-- --time, never at an event count); print_mode() prints the settings
+-- after the summary; messages are NOTICE (hidden below --verbosity=3).
 
 local ARG_SIZE = sysbench.cmdline.ARG_SIZE
 
@@ -39,8 +44,30 @@ local function size_text(n)
    return string.format("%d", n)
 end
 
+local FATAL, NOTICE = 0, 3
+
+local function notice(fmt, ...)
+   C.native_log(NOTICE, string.format(fmt, ...))
+end
+
+-- A FATAL message, then fail quietly (the runtime adds nothing).
+local function fatal(fmt, ...)
+   C.native_log(FATAL, string.format(fmt, ...))
+   error({ quiet = true }, 0)
+end
+
+-- The value of --name as typed on the command line (the last one), or nil.
+local function typed(name)
+   local v
+   for _, a in pairs(sysbench.cmdline.argv or {}) do
+      local x = type(a) == "string" and a:match("^%-%-" .. name:gsub("%-", "[-_]") .. "=(.*)$")
+      if x then v = x end
+   end
+   return v
+end
+
 local function invalid(name, value)
-   error(string.format("Invalid value for %s: %s", name, value), 0)
+   fatal("Invalid value for %s: %s", name, typed(name) or value)
 end
 
 -- The options, checked, as a native_mem_cfg table (and the texts shown).
@@ -74,8 +101,8 @@ local function config()
    if ws == 0 then
       ws = bs
    elseif ws < bs or ws % bs ~= 0 then
-      error(string.format("Invalid value for memory-working-set: %s (must be a multiple of memory-block-size)",
-                          size_text(ws)), 0)
+      fatal("Invalid value for memory-working-set: %s (must be a multiple of memory-block-size)",
+            typed("memory-working-set") or size_text(ws))
    end
    return {
       block_size = bs, total_size = total, working_set = ws,
@@ -84,23 +111,35 @@ local function config()
    }
 end
 
+local run_cfg
+
 function init()
    local cfg = config()
    local o = sysbench.opt
    local rc = C.native_mem_setup(ffi.new("native_mem_cfg", cfg))
    if rc ~= 0 then
       local what = o.memory_hugetlb and "memory-hugetlb" or "memory"
-      error(string.format("%s: %s", what, ffi.string(C.native_mem_error())), 0)
+      fatal("%s: %s", what, ffi.string(C.native_mem_error()))
    end
-   print("Running memory speed test with the following options:")
-   print(string.format("  block size: %dKiB", math.floor(cfg.block_size / 1024)))
-   print(string.format("  total size: %dMiB", math.floor(cfg.total_size / 1048576)))
-   print("  operation: " .. o.memory_oper)
-   print("  scope: " .. o.memory_scope)
+   -- as sysbench: the event limit does not apply to this test
+   C.native_opt_set("events", "0")
+   run_cfg = cfg
+end
+
+function print_mode()
+   local cfg, o = run_cfg, sysbench.opt
+   local lines = {
+      "Running memory speed test with the following options:",
+      string.format("  block size: %dKiB", math.floor(cfg.block_size / 1024)),
+      string.format("  total size: %dMiB", math.floor(cfg.total_size / 1048576)),
+      "  operation: " .. o.memory_oper,
+      "  scope: " .. o.memory_scope,
+   }
    if cfg.working_set ~= cfg.block_size then
-      print(string.format("  working set: %dKiB", math.floor(cfg.working_set / 1024)))
+      lines[#lines + 1] = string.format("  working set: %dKiB", math.floor(cfg.working_set / 1024))
    end
-   print("")
+   lines[#lines + 1] = ""
+   notice("%s", table.concat(lines, "\n"))
 end
 
 function thread_init(tid)
@@ -128,7 +167,7 @@ local stamp = require("workload_util").stamp
 sysbench.hooks.report_intermediate = function(stat)
    local t = stat.time_interval > 0 and stat.time_interval or 1
    local mib = tonumber(stat.events) * sysbench.opt.memory_block_size / MiB
-   print(string.format("%s %4.2f MiB/sec", stamp(stat.time_total), mib / t))
+   notice("%s %4.2f MiB/sec", stamp(stat.time_total), mib / t)
 end
 
 -- Printed before "General statistics".
@@ -136,9 +175,9 @@ sysbench.hooks.report_summary = function(stat)
    local t = stat.time_interval > 0 and stat.time_interval or stat.time_total
    local ops = tonumber(stat.events)
    local function per_s(x) return t > 0 and x / t or 0 end
-   print(string.format("Total operations: %d (%8.2f per second)\n", ops, per_s(ops)))
+   notice("Total operations: %d (%8.2f per second)\n", ops, per_s(ops))
    if sysbench.opt.memory_oper ~= "none" then
       local mib = ops * sysbench.opt.memory_block_size / MiB
-      print(string.format("%4.2f MiB transferred (%4.2f MiB/sec)\n", mib, per_s(mib)))
+      notice("%4.2f MiB transferred (%4.2f MiB/sec)\n", mib, per_s(mib))
    end
 end

@@ -7,8 +7,10 @@ function M.uint_option(name, min)
    local key = name:gsub("-", "_")
    local v = tonumber(sysbench.opt[key])
    if v == nil or v < min or v > 4294967295 or v ~= math.floor(v) then
-      error(string.format("Invalid value for %s: %s", name,
-                          tostring(sysbench.opt[key])), 0)
+      -- a FATAL line, then a quiet error: the runtime adds nothing
+      ffi.C.native_log(0, string.format("Invalid value for %s: %s", name,
+                                        tostring(sysbench.opt[key])))
+      error({ quiet = true }, 0)
    end
    return v
 end
@@ -22,6 +24,15 @@ function M.stamp(t)
       d = d + 1
    end
    return string.format("[ %." .. d .. "fs ]", t)
+end
+
+-- print() for a notice: sysbench's C tests print their parameters and
+-- progress at the notice level, which --verbosity below 3 hides.
+function M.notice(...)
+   local v = tonumber(sysbench.opt.verbosity) or 3
+   if v >= 3 or sysbench.opt.debug then
+      print(...)
+   end
 end
 
 return M

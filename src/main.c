@@ -37,9 +37,10 @@ static struct lrt_script script;
 
 static void print_header(void)
 {
-	/* LUAJIT_VERSION is "LuaJIT 2.1.0-beta3" */
-	printf("%s %s (using system %s)\n\n", PACKAGE_NAME, PACKAGE_VERSION, LUAJIT_VERSION);
-	fflush(stdout);
+	/* LUAJIT_VERSION is "LuaJIT 2.1.0-beta3"; a notice, as sysbench's:
+	 * --verbosity below 3 leaves only the script's own output */
+	log_text(LOG_NOTICE, "%s %s (using system %s)\n", PACKAGE_NAME, PACKAGE_VERSION,
+	         LUAJIT_VERSION);
 }
 
 static void print_usage(void)
@@ -48,9 +49,7 @@ static void print_usage(void)
 	printf("Usage:\n");
 	printf("  %s [options]... [testname] [command]\n\n", PACKAGE_NAME);
 	printf("Commands implemented by most tests: prepare run cleanup help\n\n");
-	printf("Merge the json results and --hdr-log files of several clients' runs:\n"
-	       "  %s merge [options] FILE...   (--percentile, --report-format: text or json)\n\n",
-	       PACKAGE_NAME);
+	/* "bench merge" is in the manual: the usage stays sysbench's */
 	core_opts_print_help();
 	printf("\n");
 	db_print_help();
@@ -72,6 +71,8 @@ static int is_std_command(const char *w)
 static void print_run_mode(void)
 {
 	unsigned i;
+	if (log_verbosity() < LOG_NOTICE)
+		return;
 	printf("Running the test with following options:\n");
 	printf("Number of threads: %u\n", cfg.threads);
 	if (cfg.warmup_time > 0)
@@ -126,8 +127,21 @@ static int cmd_run(struct lrt *main_state)
 	struct report_ctx ctx;
 	int rc;
 
-	print_run_mode();
+	/* sysbench checks for event() before anything runs (a script with its
+	 * own thread_run() may do without) */
+	if (!lrt_has_function(main_state, "event") && !lrt_own_thread_run(main_state)) {
+		log_text(LOG_FATAL, "FATAL: cannot find the event() function in %s", script.name);
+		return 1;
+	}
+	/* As sysbench: init() (which validates) before the option summary;
+	 * then the optional print_mode() (a bench hook: the built-in tests
+	 * print their settings there, after the summary, as sysbench's
+	 * print_mode). init() may reset --events (memory ignores it). */
 	if (lrt_has_function(main_state, "init") && lrt_call(main_state, "init", -1))
+		return 1;
+	cfg.events = (uint64_t)opt_get_int("events");
+	print_run_mode();
+	if (lrt_has_function(main_state, "print_mode") && lrt_call(main_state, "print_mode", -1))
 		return 1;
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.cfg = &cfg;
@@ -204,29 +218,39 @@ static int run_parallel(const char *cmd)
 static int cmd_other(struct lrt *main_state, const char *cmd)
 {
 	int kind = lrt_command_kind(main_state, cmd);
-	if (kind == 2)
+	/* sysbench runs a parallel command in the main state when there is
+	 * one thread, and says so only when it starts more */
+	if (kind == 2 && cfg.threads > 1) {
+		log_text(LOG_NOTICE, "Initializing worker threads...\n");
 		return run_parallel(cmd) ? 1 : 0;
-	if (kind == 1)
+	}
+	if (kind)
 		return lrt_run_command(main_state, cmd) ? 1 : 0;
 	if (lrt_has_function(main_state, cmd))
 		return lrt_call(main_state, cmd, -1) ? 1 : 0;
+	/* sysbench's words, on stderr, without a prefix */
 	if (is_std_command(cmd))
-		log_msg(LOG_FATAL, "'%s' test does not implement the '%s' command.", script.name, cmd);
+		fprintf(stderr, "'%s' test does not implement the '%s' command.\n", script.name, cmd);
 	else
-		log_msg(LOG_FATAL, "Unknown command: %s", cmd);
+		fprintf(stderr, "Unknown command: %s\n", cmd);
 	return 1;
 }
 
+/* A script's help() replaces the option list; without either there is no
+ * help (sysbench's rules). The list is headed by the name's last part. */
 static int cmd_help(struct lrt *main_state, unsigned ndeclared)
 {
-	if (ndeclared) {
-		printf("%s options:\n", script.name);
-		lrt_print_options(script.name);
-		printf("\n");
-	}
+	const char *base = strrchr(script.name, '/');
 	if (lrt_has_function(main_state, "help"))
 		return lrt_call(main_state, "help", -1) ? 1 : 0;
-	return 0;
+	if (ndeclared) {
+		printf("%s options:\n", base ? base + 1 : script.name);
+		lrt_print_options(script.name);
+		printf("\n");
+		return 0;
+	}
+	fprintf(stderr, "'%s' test does not implement the 'help' command.\n", script.name);
+	return 1;
 }
 
 /* Legacy scripts declare no options and read any --name=value as globals. */
@@ -251,11 +275,38 @@ static int accept_legacy_options(void)
 	return 0;
 }
 
+/* sysbench's C tests: named without a command, they say one is needed
+ * (a Lua script's main chunk simply runs). */
+static int is_c_test(const char *w)
+{
+	unsigned i;
+	for (i = 0; i < sizeof(builtin_workloads) / sizeof(builtin_workloads[0]); i++)
+		if (strcmp(w, builtin_workloads[i][0]) == 0)
+			return 1;
+	return 0;
+}
+
+/* sysbench warns about --test before anything else, on stderr, whatever
+ * the verbosity (later warnings of the option parser go to stdout). */
+static void warn_test_option(int argc, char **argv)
+{
+	int i;
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			return;
+		if (strncmp(argv[i], "--test", 6) == 0 && (argv[i][6] == '=' || argv[i][6] == 0)) {
+			fprintf(stderr, "WARNING: the --test option is deprecated. You can pass a script name or path on the command line without any options.\n");
+			return;
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const char *workload = NULL, *command = NULL;
 	struct lrt *main_state = NULL;
 	unsigned npos, first = 0, ndeclared = 0;
+	int from_stdin;
 	char err[512];
 	int rc = 1;
 
@@ -265,6 +316,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "FATAL: %s\n", opt_error());
 		return 1;
 	}
+	warn_test_option(argc, argv);
 	if (opt_parse_argv(argc, argv)) {
 		fprintf(stderr, "%s\n", opt_error());
 		return 1;
@@ -299,17 +351,18 @@ int main(int argc, char **argv)
 		opt_free();
 		return rc;
 	}
+	/* --help prints the general usage, whatever else the line holds */
+	if (opt_get_bool("help")) {
+		print_usage();
+		return 0;
+	}
+	/* The first word is always the workload (sysbench: "bench run" looks
+	 * for a workload named run); the second the command. */
 	if (opt_get_string("test") && *opt_get_string("test")) {
-		log_msg(LOG_WARNING, "the --test option is deprecated. You can pass a script name or path on the command line without any options.");
 		workload = opt_get_string("test");
 	} else if (npos >= 1) {
 		workload = opt_positional(0);
 		first = 1;
-		/* "bench run < script.lua" */
-		if (npos == 1 && is_std_command(workload) && access(workload, R_OK) != 0) {
-			workload = "-";
-			first = 0;
-		}
 	}
 	if (npos > first)
 		command = opt_positional(first);
@@ -318,34 +371,37 @@ int main(int argc, char **argv)
 		fprintf(stderr, "Unrecognized command line argument: %s\n", opt_positional(first + 1));
 		return 1;
 	}
-
-	if (opt_get_bool("help") && (workload == NULL || command == NULL)) {
-		if (workload == NULL) {
-			print_usage();
-			return 0;
-		}
-		command = "help";
-	}
+	from_stdin = workload == NULL || strcmp(workload, "-") == 0;
+	/* with nothing to read, a terminal gets the usage instead of a wait */
 	if (workload == NULL && isatty(0)) {
 		print_usage();
 		return 1;
 	}
-	if (command == NULL) {
-		print_header();
-		fprintf(stderr, "The '%s' test requires a command argument. See '%s %s help'\n",
-		        workload, PACKAGE_NAME, workload);
-		return 1;
-	}
+	/* A script from stdin only runs its main chunk: a command word after
+	 * "-" is ignored, as sysbench does. */
+	if (from_stdin)
+		command = NULL;
 
 	/* json/csv: stdout carries report lines only (bad values fail later) */
 	if (report_redirect_stdout(opt_get_string("report-format")))
 		return 1;
 	print_header();
+	if (command == NULL && !from_stdin && is_c_test(workload)) {
+		fprintf(stderr, "The '%s' test requires a command argument. See '%s %s help'\n",
+		        workload, PACKAGE_NAME, workload);
+		return 1;
+	}
 	lrt_set_cmdline(argc, argv, command);
 	if (lrt_script_load(workload, &script))
 		return 1;
+	/* the main state runs the script's main chunk */
 	if (lrt_create(&script, -1, &main_state))
 		goto out;
+	if (command == NULL) {
+		/* "bench script.lua": the main chunk was the whole job */
+		rc = 0;
+		goto out;
+	}
 	if (lrt_register_options(main_state, script.name, &ndeclared))
 		goto out;
 	if (legacy_opts_apply(ndeclared == 0))

@@ -1,132 +1,172 @@
 /*
  * The database layer as Lua sees it (sysbench.sql), through the FFI.
  * Embedded into ffi.cdef like src/lua/ffi_api.h: plain declarations only.
- * The structs are defined here and only here, so C and Lua agree on them;
- * what Lua must not touch hides behind the `priv` pointers.
+ *
+ * The type and function names, the order and types of the visible fields
+ * and the function signatures are sysbench 1.0.20's (its sysbench.sql.lua
+ * declares them), so a script written against sysbench's declarations --
+ * ffi.C.db_query(con, sql, #sql), rs.row.values[i].ptr, ffi.C.SB_CNT_ERROR
+ * -- works unchanged. sysbench ends each struct with an opaque tail; here
+ * the tail is bench's own bookkeeping (`priv`, `core`), which Lua must not
+ * touch. The structs are defined here and only here, so C and Lua agree.
  */
 
-/* sysbench.sql.error: how an error is handled. */
-enum db_error_class {
-	DB_ERROR_NONE = 0,
-	DB_ERROR_IGNORABLE = 1,   /* restart the event (deadlock, lock wait...) */
-	DB_ERROR_FATAL = 2
-};
+/* How an error is handled (sysbench.sql.error). */
+typedef enum {
+	DB_ERROR_NONE,        /* no error */
+	DB_ERROR_IGNORABLE,   /* the event restarts (deadlock, lock wait, ...) */
+	DB_ERROR_FATAL        /* the thread stops */
+} sql_error_t;
 
-/* sysbench.sql.type: the type of a bound parameter. */
-enum db_bind_type {
-	DB_TYPE_NONE = 0,
-	DB_TYPE_TINYINT,     /* int8_t */
-	DB_TYPE_SMALLINT,    /* int16_t */
-	DB_TYPE_INT,         /* int32_t */
-	DB_TYPE_BIGINT,      /* int64_t */
-	DB_TYPE_FLOAT,       /* float */
-	DB_TYPE_DOUBLE,      /* double */
-	DB_TYPE_TIME,        /* text */
-	DB_TYPE_DATE,        /* text */
-	DB_TYPE_DATETIME,    /* text */
-	DB_TYPE_TIMESTAMP,   /* text */
-	DB_TYPE_CHAR,        /* text, max_len bytes */
-	DB_TYPE_VARCHAR      /* text, max_len bytes */
-};
+/* A database driver (sysbench.sql.driver()). */
+typedef struct sql_driver {
+	const char *sname;    /* "mysql" */
+	const char *lname;    /* "MySQL driver" */
+	const void *core;     /* driver.c's bookkeeping */
+} sql_driver;
 
-/* One parameter of a prepared statement. Lua writes the value straight
- * into buffer (and data_len for text) before execute. */
-typedef struct db_bind {
-	int type;                 /* enum db_bind_type */
-	void *buffer;
-	unsigned long data_len;   /* bytes used, for text types */
-	unsigned long max_len;    /* capacity of buffer */
-	char is_null;
-} db_bind;
+/* One column value of a fetched row; ptr is NULL for SQL NULL. */
+typedef struct {
+	uint32_t len;
+	const char *ptr;
+} sql_value;
 
-typedef struct db_driver db_driver;
+/* The row last fetched from a result set. */
+typedef struct {
+	void *ptr;            /* driver data (unused) */
+	sql_value *values;    /* nfields values, valid until the next fetch */
+} sql_row;
 
-/* A connection. The error fields describe the last failed call. */
-typedef struct db_conn {
-	int error;                /* enum db_error_class of the last call */
+/* sb_counter_type (sysbench's SB_CNT_*, which a result's `counter` uses)
+ * is declared once, in src/lua/ffi_api.h, which comes first in the cdef. */
+
+/* A connection. The error fields describe the last call: sql_state and
+ * sql_errmsg are NULL after an API error (closed connection, misuse), as
+ * sysbench's check_error expects ("SQL API error"). */
+typedef struct sql_connection {
+	sql_error_t error;
 	int sql_errno;            /* server or client error number (MySQL) */
-	char sql_state[6];        /* SQLSTATE, "" if unknown */
+	const char *sql_state;    /* SQLSTATE */
 	const char *sql_errmsg;   /* message, valid until the next call */
-	db_driver *driver;
+	sql_driver *driver;
 	void *priv;               /* the driver's connection */
 	void *core;               /* driver.c's bookkeeping */
-} db_conn;
+} sql_connection;
 
 /* A prepared statement. */
-typedef struct db_stmt {
-	db_conn *conn;
-	unsigned nparams;         /* '?' placeholders in the query */
-	db_bind *params;          /* bound with db_bind_param, or NULL */
+typedef struct sql_statement {
+	sql_connection *connection;
 	void *priv;               /* the driver's statement (NULL: emulated) */
-	void *core;
-} db_stmt;
+	void *core;               /* driver.c's bookkeeping */
+} sql_statement;
 
-/* Kinds of result, counted as sysbench does. */
-enum db_result_kind {
-	DB_RESULT_NONE = 0,       /* no rows, nothing affected: "other" */
-	DB_RESULT_ROWS = 1,       /* a result set: "read" */
-	DB_RESULT_AFFECTED = 2    /* affected rows > 0: "write" */
-};
-
-/* The result of the last query or execute on a connection. */
-typedef struct db_result {
-	int kind;                 /* enum db_result_kind */
-	double nrows;             /* rows in the set, or rows affected; a
-	                           * double so Lua sees a number (exact to 2^53) */
+/* The result of the last query or execute on a connection (one per
+ * connection: the next call reuses it). */
+typedef struct sql_result {
+	sb_counter_type counter;  /* READ: a result set; WRITE: rows changed */
+	uint32_t nrows;           /* rows in the set, or rows affected */
 	uint32_t nfields;
-	db_conn *conn;
-	void *priv;               /* the driver's result */
-} db_result;
+	sql_statement *statement; /* the statement executed, NULL for a query */
+	void *ptr;                /* the driver's result */
+	sql_row row;              /* the last fetched row */
+	sql_connection *connection;
+} sql_result;
 
-/* One fetched row: nfields values, NULL for SQL NULL. Valid until the next
- * fetch or free. */
-typedef struct db_row {
-	uint32_t nfields;
-	const char **values;
-	unsigned long *lengths;
-} db_row;
+/* sysbench.sql.type: the type of a bound parameter. */
+typedef enum {
+	SQL_TYPE_NONE,
+	SQL_TYPE_TINYINT,     /* int8_t */
+	SQL_TYPE_SMALLINT,    /* int16_t */
+	SQL_TYPE_INT,         /* int32_t */
+	SQL_TYPE_BIGINT,      /* int64_t */
+	SQL_TYPE_FLOAT,       /* float */
+	SQL_TYPE_DOUBLE,      /* double */
+	SQL_TYPE_TIME,        /* text */
+	SQL_TYPE_DATE,        /* text */
+	SQL_TYPE_DATETIME,    /* text */
+	SQL_TYPE_TIMESTAMP,   /* text */
+	SQL_TYPE_CHAR,        /* text, *data_len bytes */
+	SQL_TYPE_VARCHAR      /* text, *data_len bytes */
+} sql_bind_type_t;
 
-/* Look up a driver by name ("mysql", "pgsql"); NULL = --db-driver. NULL if
- * unknown (after printing "FATAL: invalid database driver name: 'x'"). */
-db_driver *db_driver_get(const char *name);
-const char *db_driver_name(const db_driver *drv);
+/* One parameter of a prepared statement. The pointed-to value, length and
+ * NULL flag are read at each execute, so a script sets them in place; they
+ * must stay valid while the statement is used. data_len and is_null may be
+ * NULL (max_len bytes; never NULL). */
+typedef struct {
+	sql_bind_type_t type;
+	void *buffer;
+	unsigned long *data_len;
+	unsigned long max_len;
+	char *is_null;
+} sql_bind;
+
+/* ---- sysbench 1.0.20's C API (same names, signatures and meaning) ---- */
+
+/* The driver `name` (NULL: --db-driver), initialised once per process.
+ * NULL after "FATAL: invalid database driver name: '...'" or a failed
+ * driver initialisation. */
+sql_driver *db_create(const char *name);
+/* Release a driver handle (nothing to free): 0. */
+int db_destroy(sql_driver *drv);
 
 /* Connect (round-robin over the driver's host list). NULL on failure,
- * after printing the error. */
-db_conn *db_connect(db_driver *drv);
-/* Close and free. NULL-safe. */
-void db_disconnect(db_conn *c);
-/* Reconnect in place (same host). 0 or -errno with the error fields set. */
-int db_reconnect(db_conn *c);
+ * after the driver printed why. */
+sql_connection *db_connection_create(sql_driver *drv);
+/* Disconnect; the object stays valid (closed). A second close only logs
+ * "ALERT: attempt to close an already closed connection". 0. */
+int db_connection_close(sql_connection *con);
+/* Reconnect with the same parameters. 0, or DB_ERROR_FATAL (then the
+ * connection is closed). Counted as a reconnect. */
+int db_connection_reconnect(sql_connection *con);
+/* Close if open and free. */
+void db_connection_free(sql_connection *con);
 
-/* Run one statement. Returns the result (owned by the connection; valid
- * until the next call on it), or NULL on error with c->error set. Counts
- * the statement as read/write/other for the reports. */
-db_result *db_query(db_conn *c, const char *sql, size_t len);
+/* Multi-row INSERT: init with the statement head ("INSERT INTO t
+ * VALUES"), next with each row ("(1,'a')"), done to send the rest. Rows
+ * are sent when the statement would pass 512 KiB. 0, or 1 after a failed
+ * statement (con's error fields set) or misuse (an ALERT line). */
+int db_bulk_insert_init(sql_connection *con, const char *query, size_t len);
+int db_bulk_insert_next(sql_connection *con, const char *query, size_t len);
+int db_bulk_insert_done(sql_connection *con);
+
+/* Run one statement. The connection's result (valid until the next call
+ * on it), or NULL with con->error set. Counted as read (a result set),
+ * write (rows changed) or other. */
+sql_result *db_query(sql_connection *con, const char *query, size_t len);
+
+/* The next row of a result set, or NULL at the end (or after an ALERT
+ * for a freed, non-row or empty result set). */
+sql_row *db_fetch_row(sql_result *rs);
 
 /* Prepare a statement (server-side where the driver can and --db-ps-mode
  * is auto; emulated client-side otherwise). NULL on error. */
-db_stmt *db_prepare(db_conn *c, const char *sql, size_t len);
-/* Bind nparams parameters (the array must outlive executes). 0 or -EINVAL
- * when n differs from the placeholders. */
-int db_bind_param(db_stmt *st, db_bind *params, unsigned n);
+sql_statement *db_prepare(sql_connection *con, const char *query, size_t len);
+/* Bind `len` parameters (the array is copied; what its pointers point to
+ * is read at each execute). 0, or 1 when len differs from the statement's
+ * placeholders (after a FATAL line) or on a driver error. */
+int db_bind_param(sql_statement *stmt, sql_bind *params, size_t len);
+/* Result binding is not supported (as with sysbench's drivers): 1. */
+int db_bind_result(sql_statement *stmt, sql_bind *results, size_t len);
 /* Execute with the current parameter values. As db_query. */
-db_result *db_execute(db_stmt *st);
-/* Close and free. NULL-safe. */
-void db_close(db_stmt *st);
+sql_result *db_execute(sql_statement *stmt);
+/* Close and free. 0. */
+int db_close(sql_statement *stmt);
 
-/* Next row of a result set: 1 and *row filled, 0 at the end, -errno. */
-int db_fetch_row(db_result *rs, db_row *row);
+/* Free the connection's result set early: 0, or 1 after "ALERT: attempt
+ * to free an invalid result set" (no pending result set). */
+int db_free_results(sql_result *rs);
+
+/* ---- bench's extensions ---------------------------------------------- */
+
 /* Bulk load `len` bytes of rows into table (cols) by the server's bulk
  * path (COPY FROM STDIN, LOAD DATA LOCAL INFILE): one row per line, values
  * separated by tabs, no tab, newline or backslash inside a value. len 0
  * only tells whether the path works. 0: loaded; 1: the driver or server
- * has no such path (nothing loaded: use INSERT); -1: error, c's error
+ * has no such path (nothing loaded: use INSERT); -1: error, con's error
  * fields set and printed. Counted as one write statement. */
-int db_load(db_conn *c, const char *table, const char *cols, const char *data, size_t len);
-
-/* Release the result set early. NULL-safe. */
-void db_free_results(db_result *rs);
+int db_load(sql_connection *con, const char *table, const char *cols,
+            const char *data, size_t len);
 
 /* Count an error that the script ignored (the event restarts). */
 void db_count_ignored_error(void);

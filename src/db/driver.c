@@ -1,6 +1,8 @@
-/* The shared database layer: driver registry and options, statement
- * counting, error reporting, and prepared statements emulated client-side
- * where a driver or --db-ps-mode=disable calls for it. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The shared database layer: driver registry and options, sysbench 1.0.20's
+ * C API over the drivers (connection states, misuse alerts, bulk insert),
+ * statement counting, error reporting, and prepared statements emulated
+ * client-side where a driver or --db-ps-mode=disable calls for it. */
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
@@ -10,7 +12,6 @@
 #include <time.h>
 
 #include "db/driver.h"
-#include "lua/ffi_api.h"
 #include "sched/sched.h"
 #include "util/clock.h"
 #include "stats/report.h"
@@ -22,29 +23,51 @@ extern const struct db_driver_ops db_pgsql_ops;
 
 #define DB_MAX_DRIVERS 8
 
+/* A registered driver; the sql_driver scripts see comes first. */
 struct db_driver {
+	sql_driver pub;
 	const struct db_driver_ops *ops;
 	int init_rc;
 	int inited;
 };
 
-/* Per-connection bookkeeping behind db_conn.core. */
+/* Connection states, as sysbench keeps them: a result set is pending
+ * (fetch_row and free_results are valid) only after a statement that
+ * returned rows. */
+enum db_conn_state {
+	DB_CONN_READY,
+	DB_CONN_RESULT_SET,
+	DB_CONN_CLOSED
+};
+
+#define DB_BULK_MAX (512 * 1024)   /* sysbench's bulk INSERT packet size */
+
+/* Per-connection bookkeeping behind sql_connection.core. */
 struct db_conn_core {
-	db_result rs;
+	sql_result rs;
 	unsigned seq;
+	int state;                /* enum db_conn_state */
+	sql_value *vals;          /* rs.row.values: capacity vcap */
+	unsigned vcap;
+	char *bulk;               /* bulk insert: NULL when none is open */
+	size_t bulk_len, bulk_head;
+	unsigned bulk_rows;
+	char state_buf[6];
 	char errbuf[1024];
 };
 
-/* Per-statement bookkeeping behind db_stmt.core. */
+/* Per-statement bookkeeping behind sql_statement.core. */
 struct db_stmt_core {
 	char *sql;
 	size_t sql_len;
+	unsigned nparams;   /* placeholders */
+	sql_bind *params;   /* copy of the bound array, or NULL */
 	char *buf;          /* emulated statements: the expanded SQL */
 	size_t buf_cap;
 	int kind;           /* enum stats_stmt_kind of sql */
 };
 
-static void db_report_error(db_conn *c, const char *fn, const char *sql, size_t len);
+static void db_report_error(sql_connection *c, int op, const char *sql, size_t len);
 
 static struct db_driver db_drivers[DB_MAX_DRIVERS];
 static unsigned db_ndrivers;
@@ -169,33 +192,54 @@ bool db_code_in_list(const char *opt, const char *code)
 	return false;
 }
 
-void db_set_error(db_conn *c, int cls, int sql_errno, const char *sql_state,
+void db_set_error(sql_connection *c, int cls, int sql_errno, const char *sql_state,
                   const char *msg)
 {
 	struct db_conn_core *k = c->core;
 	c->error = cls;
 	c->sql_errno = sql_errno;
-	snprintf(c->sql_state, sizeof(c->sql_state), "%s", sql_state ? sql_state : "");
+	snprintf(k->state_buf, sizeof(k->state_buf), "%s", sql_state ? sql_state : "");
 	snprintf(k->errbuf, sizeof(k->errbuf), "%s", msg ? msg : "");
 	/* one line: drop a trailing newline (libpq ends messages with one) */
 	k->errbuf[strcspn(k->errbuf, "\n")] = 0;
+	c->sql_state = k->state_buf;
 	c->sql_errmsg = k->errbuf;
+}
+
+const char *db_sql_state(const sql_connection *c)
+{
+	return c->sql_state ? c->sql_state : "";
+}
+
+/* An API error (closed connection, misuse): fatal, and no SQL state or
+ * message, so that scripts raise sysbench's "SQL API error". */
+static void db_api_error(sql_connection *c)
+{
+	c->error = DB_ERROR_FATAL;
+	c->sql_errno = 0;
+	c->sql_state = NULL;
+	c->sql_errmsg = NULL;
 }
 
 /* ---- drivers and connections -------------------------------------------- */
 
-db_driver *db_driver_get(const char *name)
+const struct db_driver_ops *db_conn_ops(const sql_connection *c)
+{
+	return ((const struct db_driver *)c->driver)->ops;
+}
+
+sql_driver *db_create(const char *name)
 {
 	struct db_driver *d = NULL;
 	unsigned i;
 
 	if (name == NULL || *name == 0)
 		name = opt_get_string("db-driver");
-	for (i = 0; i < db_ndrivers; i++)
+	for (i = 0; name != NULL && i < db_ndrivers; i++)
 		if (strcmp(db_drivers[i].ops->name, name) == 0)
 			d = &db_drivers[i];
 	if (d == NULL) {
-		log_msg(LOG_FATAL, "invalid database driver name: '%s'", name);
+		log_msg(LOG_FATAL, "invalid database driver name: '%s'", name ? name : "(null)");
 		return NULL;
 	}
 	pthread_mutex_lock(&db_mu);
@@ -203,12 +247,15 @@ db_driver *db_driver_get(const char *name)
 		const char *m = opt_get_string("db-ps-mode");
 		if (m && strcmp(m, "auto") != 0 && strcmp(m, "disable") != 0) {
 			pthread_mutex_unlock(&db_mu);
-			log_msg(LOG_FATAL, "Invalid value for --db-ps-mode: '%s' (expected auto or disable)", m);
+			log_msg(LOG_FATAL, "Invalid value for db-ps-mode: %s", m);
 			return NULL;
 		}
 		db_ps_disabled = m && strcmp(m, "disable") == 0;
 	}
 	if (!d->inited) {
+		d->pub.sname = d->ops->name;
+		d->pub.lname = d->ops->desc;
+		d->pub.core = d;
 		d->init_rc = d->ops->init ? d->ops->init() : 0;
 		d->inited = 1;
 	}
@@ -216,75 +263,116 @@ db_driver *db_driver_get(const char *name)
 	if (d->init_rc)
 		return NULL;
 	report_use_sql();
-	return d;
+	return &d->pub;
 }
 
-const char *db_driver_name(const db_driver *drv)
+int db_destroy(sql_driver *drv)
 {
-	return drv->ops->name;
+	(void)drv;   /* drivers live as long as the process */
+	return 0;
 }
 
-static db_conn *db_conn_alloc(db_driver *drv)
+sql_connection *db_connection_create(sql_driver *drv)
 {
-	db_conn *c = calloc(1, sizeof(*c) + sizeof(struct db_conn_core));
-	if (c == NULL)
-		return NULL;
-	c->driver = drv;
-	c->core = c + 1;
-	c->sql_errmsg = "";
-	return c;
-}
-
-db_conn *db_connect(db_driver *drv)
-{
-	db_conn *c;
+	sql_connection *c;
 	struct db_conn_core *k;
+	struct db_driver *d = (struct db_driver *)drv;
+
 	if (drv == NULL)
 		return NULL;
-	c = db_conn_alloc(drv);
+	c = calloc(1, sizeof(*c) + sizeof(struct db_conn_core));
 	if (c == NULL) {
 		log_msg(LOG_FATAL, "out of memory for a database connection");
 		return NULL;
 	}
-	k = c->core;
+	k = (struct db_conn_core *)(c + 1);
+	c->driver = drv;
+	c->core = k;
+	c->sql_state = k->state_buf;
+	c->sql_errmsg = k->errbuf;
+	k->rs.connection = c;
 	k->seq = __atomic_fetch_add(&db_conn_seq, 1, __ATOMIC_RELAXED);
-	if (drv->ops->connect(c, k->seq)) {
+	if (d->ops->connect(c, k->seq)) {
 		free(c);
 		return NULL;
 	}
 	return c;
 }
 
-static void db_release_result(db_conn *c)
+/* Drop the pending result, if any, and forget the row buffer's contents. */
+static void db_release_result(sql_connection *c)
 {
 	struct db_conn_core *k = c->core;
-	if (k->rs.priv)
-		c->driver->ops->free_results(&k->rs);
-	k->rs.priv = NULL;
+	if (k->rs.ptr)
+		db_conn_ops(c)->free_results(&k->rs);
+	k->rs.ptr = NULL;
+	k->rs.statement = NULL;
+	if (k->state == DB_CONN_RESULT_SET)
+		k->state = DB_CONN_READY;
 }
 
-void db_disconnect(db_conn *c)
+/* Usable? Otherwise sysbench's ALERT and an API error. */
+static inline bool db_usable(sql_connection *c)
 {
+	struct db_conn_core *k = c->core;
+	if (__builtin_expect(k->state == DB_CONN_CLOSED, 0)) {
+		log_msg(LOG_ALERT, "attempt to use an already closed connection");
+		db_api_error(c);
+		return false;
+	}
+	return true;
+}
+
+int db_connection_close(sql_connection *c)
+{
+	struct db_conn_core *k = c->core;
+	if (k->state == DB_CONN_CLOSED) {
+		log_msg(LOG_ALERT, "attempt to close an already closed connection");
+		return 0;
+	}
+	db_release_result(c);
+	db_conn_ops(c)->disconnect(c);
+	c->priv = NULL;
+	free(k->bulk);
+	k->bulk = NULL;
+	k->state = DB_CONN_CLOSED;
+	return 0;
+}
+
+void db_connection_free(sql_connection *c)
+{
+	struct db_conn_core *k;
 	if (c == NULL)
 		return;
-	db_release_result(c);
-	c->driver->ops->disconnect(c);
+	k = c->core;
+	if (k->state != DB_CONN_CLOSED)
+		db_connection_close(c);
+	free(k->vals);
 	free(c);
 }
 
-int db_reconnect(db_conn *c)
+int db_connection_reconnect(sql_connection *c)
 {
 	struct db_conn_core *k = c->core;
 	int rc;
-	db_release_result(c);
-	c->driver->ops->disconnect(c);
-	c->priv = NULL;
-	rc = c->driver->ops->connect(c, k->seq);
-	if (rc == 0) {
-		c->error = DB_ERROR_NONE;
-		bench_stat_add(STATS_RECONNECTS, 1);
+
+	if (k->state == DB_CONN_CLOSED) {
+		log_msg(LOG_ALERT, "attempt to close an already closed connection");
+		return 0;
 	}
-	return rc;
+	db_release_result(c);
+	db_conn_ops(c)->disconnect(c);
+	c->priv = NULL;
+	rc = db_conn_ops(c)->connect(c, k->seq);
+	if (rc) {
+		k->state = DB_CONN_CLOSED;
+		bench_stat_add(STATS_ERRORS, 1);
+		return DB_ERROR_FATAL;
+	}
+	k->state = DB_CONN_READY;
+	c->error = DB_ERROR_NONE;
+	bench_stat_add(STATS_RECONNECTS, 1);
+	return 0;
 }
 
 /* After a lost connection whose error the ignore list makes ignorable,
@@ -292,23 +380,24 @@ int db_reconnect(db_conn *c)
  * before_restart_event hook re-prepares its statements, as sysbench's
  * oltp_common does). A server that restarts takes a few seconds: retry
  * with a growing pause, about 15 s in all, then give up as fatal. */
-static void db_recover(db_conn *c, int rc)
+static void db_recover(sql_connection *c, int rc)
 {
 	struct db_conn_core *k = c->core;
+	const struct db_driver_ops *o = db_conn_ops(c);
 	int saved_errno = c->sql_errno, attempt;
 	char state[6], msg[sizeof(k->errbuf)];
 	struct timespec pause = { 0, 100000000L };
 
 	if ((rc != -ECONNRESET && rc != -ENOTCONN) || c->error != DB_ERROR_IGNORABLE)
 		return;
-	memcpy(state, c->sql_state, sizeof(state));
+	snprintf(state, sizeof(state), "%s", db_sql_state(c));
 	snprintf(msg, sizeof(msg), "%s", k->errbuf);
 	db_release_result(c);
-	c->driver->ops->disconnect(c);
+	o->disconnect(c);
 	c->priv = NULL;
 	log_mute_thread(1);
 	for (attempt = 0; attempt < 20; attempt++) {
-		if (c->driver->ops->connect(c, k->seq) == 0)
+		if (o->connect(c, k->seq) == 0)
 			break;
 		c->priv = NULL;
 		nanosleep(&pause, NULL);
@@ -318,7 +407,7 @@ static void db_recover(db_conn *c, int rc)
 	log_mute_thread(0);
 	if (attempt == 20) {
 		log_msg(LOG_FATAL, "lost the connection (%s) and could not reconnect: %s", msg,
-		        c->sql_errmsg);
+		        c->sql_errmsg ? c->sql_errmsg : "");
 		db_set_error(c, DB_ERROR_FATAL, saved_errno, state, msg);
 		return;
 	}
@@ -329,77 +418,106 @@ static void db_recover(db_conn *c, int rc)
 
 /* ---- statements --------------------------------------------------------- */
 
-static void db_report_error(db_conn *c, const char *fn, const char *sql, size_t len)
+static const char *const db_op_name[] = {
+	[DB_OP_QUERY] = "query", [DB_OP_EXECUTE] = "execute",
+	[DB_OP_PREPARE] = "prepare", [DB_OP_LOAD] = "load",
+	[DB_OP_BIND] = "bind_param", [DB_OP_BIND_COUNT] = "bind_param",
+};
+
+/* Log a failed operation: the driver's own lines (sysbench's wording)
+ * where it has a log_error hook, else one generic line. Ignorable errors
+ * are debug output only. */
+static void db_report_error(sql_connection *c, int op, const char *sql, size_t len)
 {
+	const struct db_driver_ops *o = db_conn_ops(c);
 	if (c->error == DB_ERROR_IGNORABLE) {
 		log_msg(LOG_DEBUG, "Ignoring error %d (%s) %s for query '%.*s'", c->sql_errno,
-		        c->sql_state, c->sql_errmsg, (int)len, sql);
+		        db_sql_state(c), c->sql_errmsg ? c->sql_errmsg : "", (int)len, sql);
 		return;
 	}
+	if (o->log_error && o->log_error(c, op, sql, len))
+		return;
 	if (c->sql_errno)
 		log_msg(LOG_FATAL, "%s_drv_%s() returned error %d (%s) for query '%.*s'",
-		        c->driver->ops->name, fn, c->sql_errno, c->sql_errmsg, (int)len, sql);
+		        o->name, db_op_name[op], c->sql_errno, c->sql_errmsg ? c->sql_errmsg : "",
+		        (int)len, sql);
 	else
 		log_msg(LOG_FATAL, "%s_drv_%s() returned error %s (%s) for query '%.*s'",
-		        c->driver->ops->name, fn, c->sql_state, c->sql_errmsg, (int)len, sql);
+		        o->name, db_op_name[op], db_sql_state(c),
+		        c->sql_errmsg ? c->sql_errmsg : "", (int)len, sql);
 }
 
-/* sysbench counts a statement as a read if it returned a result set, a
- * write if it changed rows, other otherwise. */
-static inline void db_count(const db_result *rs)
+/* Count the statement as sysbench does (read: a result set, write: rows
+ * changed, other) and set the connection's state. */
+static inline void db_count(sql_connection *c, const sql_result *rs)
 {
 	static const int ctr[] = {
-		[DB_RESULT_NONE] = STATS_OTHER,
-		[DB_RESULT_ROWS] = STATS_READS,
-		[DB_RESULT_AFFECTED] = STATS_WRITES,
+		[SB_CNT_OTHER] = STATS_OTHER,
+		[SB_CNT_READ] = STATS_READS,
+		[SB_CNT_WRITE] = STATS_WRITES,
 	};
-	bench_stat_add(ctr[rs->kind], 1);
+	struct db_conn_core *k = c->core;
+	bench_stat_add(ctr[rs->counter], 1);
+	k->state = rs->counter == SB_CNT_READ ? DB_CONN_RESULT_SET : DB_CONN_READY;
+}
+
+/* Make k->rs ready for the next statement. */
+static inline void db_result_reset(sql_connection *c, sql_statement *st)
+{
+	struct db_conn_core *k = c->core;
+	db_release_result(c);
+	k->rs.counter = SB_CNT_OTHER;
+	k->rs.nrows = 0;
+	k->rs.nfields = 0;
+	k->rs.ptr = NULL;
+	k->rs.statement = st;
 }
 
 /* db_query for a statement of a known kind (< 0: classify if needed). */
-static db_result *db_query_kind(db_conn *c, const char *sql, size_t len, int kind)
+static sql_result *db_query_kind(sql_connection *c, const char *sql, size_t len, int kind)
 {
 	struct db_conn_core *k = c->core;
 	struct stats_thread *t = db_stmt_recorder();
 	int64_t t0 = t ? clock_now_ns() : 0;
 	int rc;
-	db_release_result(c);
-	memset(&k->rs, 0, sizeof(k->rs));
-	k->rs.conn = c;
+
+	db_result_reset(c, NULL);
 	if (db_debug())
 		log_msg(LOG_NOTICE, "DEBUG: Query: %.*s", (int)len, sql);
-	rc = c->driver->ops->query(c, sql, len, &k->rs);
+	rc = db_conn_ops(c)->query(c, sql, len, &k->rs);
 	if (t)
 		db_stmt_done(t, kind, sql, len, t0, rc == 0);
 	if (rc) {
 		if (c->error == DB_ERROR_NONE)
 			c->error = DB_ERROR_FATAL;
-		db_report_error(c, "query", sql, len);
+		db_report_error(c, DB_OP_QUERY, sql, len);
 		db_recover(c, rc);
 		return NULL;
 	}
 	c->error = DB_ERROR_NONE;
-	db_count(&k->rs);
+	db_count(c, &k->rs);
 	return &k->rs;
 }
 
-db_result *db_query(db_conn *c, const char *sql, size_t len)
+sql_result *db_query(sql_connection *c, const char *sql, size_t len)
 {
+	if (!db_usable(c))
+		return NULL;
 	return db_query_kind(c, sql, len, -1);
 }
 
-int db_load(db_conn *c, const char *table, const char *cols, const char *data, size_t len)
+int db_load(sql_connection *c, const char *table, const char *cols, const char *data, size_t len)
 {
-	const struct db_driver_ops *o = c->driver->ops;
+	const struct db_driver_ops *o = db_conn_ops(c);
 	struct db_conn_core *k = c->core;
 	char what[256];
 	int rc;
 
+	if (!db_usable(c))
+		return -1;
 	if (!(o->caps & DB_CAP_LOAD))
 		return 1;
-	db_release_result(c);
-	memset(&k->rs, 0, sizeof(k->rs));
-	k->rs.conn = c;
+	db_result_reset(c, NULL);
 	if (db_debug())
 		log_msg(LOG_NOTICE, "DEBUG: Load: %zu bytes into %s (%s)", len, table, cols);
 	rc = o->load(c, table, cols, data, len, &k->rs);
@@ -413,12 +531,12 @@ int db_load(db_conn *c, const char *table, const char *cols, const char *data, s
 		if (c->error == DB_ERROR_NONE)
 			c->error = DB_ERROR_FATAL;
 		snprintf(what, sizeof(what), "bulk load of %zu bytes into %s (%s)", len, table, cols);
-		db_report_error(c, "load", what, strlen(what));
+		db_report_error(c, DB_OP_LOAD, what, strlen(what));
 		db_recover(c, rc);
 		return -1;
 	}
 	c->error = DB_ERROR_NONE;
-	db_count(&k->rs);
+	db_count(c, &k->rs);
 	return 0;
 }
 
@@ -443,19 +561,49 @@ static unsigned db_count_placeholders(const char *s, size_t len)
 	return n;
 }
 
-db_stmt *db_prepare(db_conn *c, const char *sql, size_t len)
+const sql_bind *db_stmt_params(const sql_statement *st, unsigned *n)
 {
-	const struct db_driver_ops *o = c->driver->ops;
-	db_stmt *st = calloc(1, sizeof(*st) + sizeof(struct db_stmt_core));
+	const struct db_stmt_core *k = st->core;
+	*n = k->nparams;
+	return k->params;
+}
+
+unsigned db_stmt_nparams(const sql_statement *st)
+{
+	return ((const struct db_stmt_core *)st->core)->nparams;
+}
+
+void db_stmt_set_nparams(sql_statement *st, unsigned n)
+{
+	((struct db_stmt_core *)st->core)->nparams = n;
+}
+
+static void db_stmt_free(sql_statement *st)
+{
+	struct db_stmt_core *k = st->core;
+	free(k->sql);
+	free(k->buf);
+	free(k->params);
+	free(st);
+}
+
+sql_statement *db_prepare(sql_connection *c, const char *sql, size_t len)
+{
+	const struct db_driver_ops *o;
+	sql_statement *st;
 	struct db_stmt_core *k;
 	int rc;
 
+	if (!db_usable(c))
+		return NULL;
+	o = db_conn_ops(c);
+	st = calloc(1, sizeof(*st) + sizeof(struct db_stmt_core));
 	if (st == NULL)
 		return NULL;
 	k = (struct db_stmt_core *)(st + 1);
 	st->core = k;
-	st->conn = c;
-	st->nparams = db_count_placeholders(sql, len);
+	st->connection = c;
+	k->nparams = db_count_placeholders(sql, len);
 	k->sql = malloc(len + 1);
 	if (k->sql == NULL) {
 		free(st);
@@ -472,9 +620,13 @@ db_stmt *db_prepare(db_conn *c, const char *sql, size_t len)
 		if (rc && rc != -ENOTSUP) {
 			if (c->error == DB_ERROR_NONE)
 				c->error = DB_ERROR_FATAL;
-			db_report_error(c, "prepare", sql, len);
-			free(k->sql);
-			free(st);
+			db_report_error(c, DB_OP_PREPARE, sql, len);
+			/* sysbench: a failed prepare is an API error ("SQL API
+			 * error"); an ignorable one keeps its SQL error so that the
+			 * event restarts */
+			if (c->error == DB_ERROR_FATAL)
+				db_api_error(c);
+			db_stmt_free(st);
 			return NULL;
 		}
 		if (rc == -ENOTSUP)
@@ -484,26 +636,51 @@ db_stmt *db_prepare(db_conn *c, const char *sql, size_t len)
 	return st;
 }
 
-int db_bind_param(db_stmt *st, db_bind *params, unsigned n)
+int db_bind_param(sql_statement *st, sql_bind *params, size_t n)
 {
-	if (n != st->nparams) {
-		log_msg(LOG_FATAL, "bind_param: the statement has %u placeholders, %u parameters given",
-		        st->nparams, n);
-		return -EINVAL;
+	sql_connection *c = st->connection;
+	struct db_stmt_core *k = st->core;
+	const struct db_driver_ops *o;
+	sql_bind *copy;
+
+	if (!db_usable(c))
+		return 1;
+	o = db_conn_ops(c);
+	if (n != k->nparams) {
+		if (!(st->priv && o->log_error && o->log_error(c, DB_OP_BIND_COUNT, k->sql, n))) {
+			log_msg(LOG_FATAL, "wrong number of parameters in prepared statement");
+			log_msg(LOG_FATAL, "counted: %u, passed to bind_param(): %zu", k->nparams, n);
+		}
+		return 1;
 	}
-	st->params = params;
-	if (st->priv && st->conn->driver->ops->bind_param) {
-		struct db_stmt_core *k = st->core;
-		int rc = st->conn->driver->ops->bind_param(st);
+	copy = malloc((n ? n : 1) * sizeof(*copy));
+	if (copy == NULL)
+		return 1;
+	if (n)
+		memcpy(copy, params, n * sizeof(*copy));
+	free(k->params);
+	k->params = copy;
+	if (st->priv && o->bind_param) {
+		int rc = o->bind_param(st);
 		/* drivers may prepare lazily here: report what the server said */
 		if (rc) {
-			if (st->conn->error == DB_ERROR_NONE)
-				db_set_error(st->conn, DB_ERROR_FATAL, 0, "", "cannot bind the parameters");
-			db_report_error(st->conn, "prepare", k->sql, k->sql_len);
+			if (c->error == DB_ERROR_NONE)
+				db_set_error(c, DB_ERROR_FATAL, 0, "", "cannot bind the parameters");
+			db_report_error(c, DB_OP_BIND, k->sql, k->sql_len);
+			return 1;
 		}
-		return rc;
 	}
 	return 0;
+}
+
+int db_bind_result(sql_statement *st, sql_bind *results, size_t n)
+{
+	(void)results;
+	(void)n;
+	if (!db_usable(st->connection))
+		return 1;
+	log_msg(LOG_ALERT, "binding results is not supported: fetch rows with db_fetch_row()");
+	return 1;
 }
 
 static int db_buf_reserve(struct db_stmt_core *k, size_t need)
@@ -524,10 +701,10 @@ static int db_buf_reserve(struct db_stmt_core *k, size_t need)
 }
 
 /* Expand the placeholders with the bound values as SQL literals. */
-static int db_expand(db_stmt *st, size_t *out_len)
+static int db_expand(sql_statement *st, size_t *out_len)
 {
 	struct db_stmt_core *k = st->core;
-	const struct db_driver_ops *o = st->conn->driver->ops;
+	const struct db_driver_ops *o = db_conn_ops(st->connection);
 	size_t i, pos = 0;
 	unsigned p = 0;
 	char q = 0;
@@ -547,42 +724,44 @@ static int db_expand(db_stmt *st, size_t *out_len)
 			k->buf[pos++] = ch;
 			continue;
 		}
-		if (ch != '?' || st->params == NULL || p >= st->nparams) {
+		if (ch != '?' || k->params == NULL || p >= k->nparams) {
 			k->buf[pos++] = ch;
 			continue;
 		}
 		{
-			const db_bind *b = &st->params[p++];
-			if (b->is_null) {
+			const sql_bind *b = &k->params[p++];
+			if ((b->is_null && *b->is_null) || b->buffer == NULL) {
 				pos += (size_t)sprintf(k->buf + pos, "NULL");
 				continue;
 			}
 			switch (b->type) {
-			case DB_TYPE_TINYINT:
+			case SQL_TYPE_TINYINT:
 				pos += (size_t)sprintf(k->buf + pos, "%d", *(int8_t *)b->buffer);
 				break;
-			case DB_TYPE_SMALLINT:
+			case SQL_TYPE_SMALLINT:
 				pos += (size_t)sprintf(k->buf + pos, "%d", *(int16_t *)b->buffer);
 				break;
-			case DB_TYPE_INT:
+			case SQL_TYPE_INT:
 				pos += (size_t)sprintf(k->buf + pos, "%" PRId32, *(int32_t *)b->buffer);
 				break;
-			case DB_TYPE_BIGINT:
+			case SQL_TYPE_BIGINT:
 				pos += (size_t)sprintf(k->buf + pos, "%" PRId64, *(int64_t *)b->buffer);
 				break;
-			case DB_TYPE_FLOAT:
+			case SQL_TYPE_FLOAT:
 				pos += (size_t)sprintf(k->buf + pos, "%.9g", *(float *)b->buffer);
 				break;
-			case DB_TYPE_DOUBLE:
+			case SQL_TYPE_DOUBLE:
 				pos += (size_t)sprintf(k->buf + pos, "%.17g", *(double *)b->buffer);
 				break;
-			default:
-				if (db_buf_reserve(k, pos + 2 * b->data_len + 3))
+			default: {
+				size_t dl = b->data_len ? *b->data_len : b->max_len;
+				if (db_buf_reserve(k, pos + 2 * dl + 3))
 					return -ENOMEM;
 				k->buf[pos++] = '\'';
-				pos += o->escape(st->conn, k->buf + pos, b->buffer, b->data_len);
+				pos += o->escape(st->connection, k->buf + pos, b->buffer, dl);
 				k->buf[pos++] = '\'';
 				break;
+			}
 			}
 		}
 	}
@@ -590,9 +769,9 @@ static int db_expand(db_stmt *st, size_t *out_len)
 	return 0;
 }
 
-db_result *db_execute(db_stmt *st)
+sql_result *db_execute(sql_statement *st)
 {
-	db_conn *c = st->conn;
+	sql_connection *c = st->connection;
 	struct db_conn_core *ck = c->core;
 	struct db_stmt_core *k = st->core;
 	struct stats_thread *t;
@@ -600,62 +779,198 @@ db_result *db_execute(db_stmt *st)
 	size_t len;
 	int rc;
 
+	if (!db_usable(c))
+		return NULL;
 	if (st->priv == NULL) {
+		sql_result *rs;
 		if (db_expand(st, &len)) {
 			db_set_error(c, DB_ERROR_FATAL, 0, "", "out of memory");
 			return NULL;
 		}
-		return db_query_kind(c, k->buf, len, k->kind);
+		rs = db_query_kind(c, k->buf, len, k->kind);
+		if (rs)
+			rs->statement = st;
+		return rs;
 	}
-	db_release_result(c);
-	memset(&ck->rs, 0, sizeof(ck->rs));
-	ck->rs.conn = c;
+	db_result_reset(c, st);
 	if (db_debug())
 		log_msg(LOG_NOTICE, "DEBUG: Execute: %.*s", (int)k->sql_len, k->sql);
 	t = db_stmt_recorder();
 	t0 = t ? clock_now_ns() : 0;
-	rc = c->driver->ops->execute(st, &ck->rs);
+	rc = db_conn_ops(c)->execute(st, &ck->rs);
 	if (t)
 		db_stmt_done(t, k->kind, k->sql, k->sql_len, t0, rc == 0);
 	if (rc) {
 		if (c->error == DB_ERROR_NONE)
 			c->error = DB_ERROR_FATAL;
-		db_report_error(c, "execute", k->sql, k->sql_len);
+		db_report_error(c, DB_OP_EXECUTE, k->sql, k->sql_len);
 		db_recover(c, rc);
 		return NULL;
 	}
 	c->error = DB_ERROR_NONE;
-	db_count(&ck->rs);
+	db_count(c, &ck->rs);
 	return &ck->rs;
 }
 
-void db_close(db_stmt *st)
+int db_close(sql_statement *st)
 {
-	struct db_stmt_core *k;
+	sql_connection *c;
+	struct db_conn_core *ck;
 	if (st == NULL)
-		return;
-	k = st->core;
-	if (st->priv) {
-		db_release_result(st->conn);
-		st->conn->driver->ops->close(st);
-	}
-	free(k->sql);
-	free(k->buf);
-	free(st);
-}
-
-int db_fetch_row(db_result *rs, db_row *row)
-{
-	if (rs == NULL || rs->priv == NULL)
 		return 0;
-	return rs->conn->driver->ops->fetch_row(rs, row);
+	c = st->connection;
+	ck = c->core;
+	if (st->priv) {
+		if (ck->rs.statement == st)
+			db_release_result(c);
+		/* on a closed connection the driver's statement is already
+		 * detached from the server: close frees the client side only */
+		db_conn_ops(c)->close(st);
+	} else if (ck->rs.statement == st) {
+		ck->rs.statement = NULL;
+	}
+	db_stmt_free(st);
+	return 0;
 }
 
-void db_free_results(db_result *rs)
+sql_row *db_fetch_row(sql_result *rs)
 {
-	if (rs == NULL || rs->conn == NULL)
-		return;
-	db_release_result(rs->conn);
+	sql_connection *c;
+	struct db_conn_core *k;
+	int rc;
+
+	if (rs == NULL)
+		return NULL;
+	c = rs->connection;
+	k = c->core;
+	if (k->state == DB_CONN_CLOSED) {
+		log_msg(LOG_ALERT, "attempt to use an already closed connection");
+		return NULL;
+	}
+	if (k->state != DB_CONN_RESULT_SET || rs != &k->rs) {
+		log_msg(LOG_ALERT, "attempt to fetch row from an invalid result set");
+		return NULL;
+	}
+	if (rs->nrows == 0 || rs->nfields == 0) {
+		log_msg(LOG_ALERT, "attempt to fetch row from an empty result set");
+		return NULL;
+	}
+	if (rs->nfields > k->vcap) {
+		sql_value *v = realloc(k->vals, rs->nfields * sizeof(*v));
+		if (v == NULL)
+			return NULL;
+		k->vals = v;
+		k->vcap = rs->nfields;
+	}
+	rs->row.values = k->vals;
+	rc = db_conn_ops(c)->fetch_row(rs, &rs->row);
+	return rc == 1 ? &rs->row : NULL;
+}
+
+int db_free_results(sql_result *rs)
+{
+	sql_connection *c;
+	struct db_conn_core *k;
+
+	if (rs == NULL)
+		return 1;
+	c = rs->connection;
+	k = c->core;
+	if (k->state == DB_CONN_CLOSED) {
+		log_msg(LOG_ALERT, "attempt to use an already closed connection");
+		return 1;
+	}
+	if (k->state != DB_CONN_RESULT_SET || rs != &k->rs) {
+		log_msg(LOG_ALERT, "attempt to free an invalid result set");
+		return 1;
+	}
+	db_release_result(c);
+	rs->nrows = 0;
+	rs->nfields = 0;
+	return 0;
+}
+
+/* ---- bulk insert (sysbench's multi-row INSERT) -------------------------- */
+
+int db_bulk_insert_init(sql_connection *c, const char *query, size_t len)
+{
+	struct db_conn_core *k = c->core;
+
+	if (!db_usable(c))
+		return 0;
+	db_release_result(c);
+	if (len + 1 > DB_BULK_MAX) {
+		log_msg(LOG_FATAL, "Query length exceeds the maximum value (%u), aborting",
+		        (unsigned)DB_BULK_MAX);
+		return 1;
+	}
+	if (k->bulk == NULL && (k->bulk = malloc(DB_BULK_MAX)) == NULL)
+		return 1;
+	memcpy(k->bulk, query, len);
+	k->bulk_len = k->bulk_head = len;
+	k->bulk_rows = 0;
+	return 0;
+}
+
+/* Send the rows collected so far. 0, or 1 with c's error set. */
+static int db_bulk_flush(sql_connection *c)
+{
+	struct db_conn_core *k = c->core;
+	if (k->bulk_rows == 0)
+		return 0;
+	k->bulk[k->bulk_len] = 0;
+	if (db_query_kind(c, k->bulk, k->bulk_len, STATS_STMT_INSERT) == NULL)
+		return 1;
+	db_release_result(c);
+	k->bulk_len = k->bulk_head;
+	k->bulk_rows = 0;
+	return 0;
+}
+
+int db_bulk_insert_next(sql_connection *c, const char *query, size_t len)
+{
+	struct db_conn_core *k = c->core;
+	size_t need;
+
+	if (!db_usable(c))
+		return 0;
+	db_release_result(c);
+	c->error = DB_ERROR_NONE;
+	if (k->bulk == NULL) {
+		log_msg(LOG_ALERT, "attempt to call bulk_insert_next() before bulk_insert_init()");
+		return 1;
+	}
+	/* room for the separator and the terminating NUL */
+	need = len + 1 + (k->bulk_rows > 0);
+	if (k->bulk_len + need > DB_BULK_MAX) {
+		if (k->bulk_rows == 0) {
+			log_msg(LOG_FATAL, "Query length exceeds the maximum value (%u), aborting",
+			        (unsigned)DB_BULK_MAX);
+			return 1;
+		}
+		if (db_bulk_flush(c))
+			return 1;
+	}
+	if (k->bulk_rows > 0)
+		k->bulk[k->bulk_len++] = ',';
+	memcpy(k->bulk + k->bulk_len, query, len);
+	k->bulk_len += len;
+	k->bulk_rows++;
+	return 0;
+}
+
+int db_bulk_insert_done(sql_connection *c)
+{
+	struct db_conn_core *k = c->core;
+
+	if (k->state == DB_CONN_CLOSED || k->bulk == NULL)
+		return 0;
+	c->error = DB_ERROR_NONE;
+	if (db_bulk_flush(c))
+		return 1;
+	free(k->bulk);
+	k->bulk = NULL;
+	return 0;
 }
 
 void db_count_ignored_error(void)

@@ -5,8 +5,9 @@
  *
  * A driver fills one struct db_driver_ops (designated initialisers) and is
  * registered once at start-up; db_register() checks the ABI version and the
- * required hooks. The Lua-facing types (db_conn, db_stmt, db_result,
- * db_bind, db_row) and functions are declared in db/db_ffi.h.
+ * required hooks. The Lua-facing types (sql_connection, sql_statement,
+ * sql_result, sql_bind, sql_row: sysbench's names and layouts) and
+ * functions are declared in db/db_ffi.h.
  *
  * Threads: a connection and its statements/results are used by one thread
  * at a time. Driver hooks other than init/done must be thread-safe across
@@ -18,15 +19,26 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "lua/ffi_api.h"
 #include "db/db_ffi.h"
 #include "opt/opt.h"
 
-#define DB_DRIVER_ABI 2   /* 2: the load hook */
+#define DB_DRIVER_ABI 3   /* 2: the load hook; 3: sysbench's types */
 
 /* Capabilities (bit flags; never compare names). */
 #define DB_CAP_PREPARED     0x1   /* server-side prepared statements */
 #define DB_CAP_MULTI_ROW    0x2   /* INSERT ... VALUES (...),(...) */
 #define DB_CAP_LOAD         0x4   /* the load hook: the server's bulk path */
+
+/* What failed, for the log_error hook. */
+enum db_op {
+	DB_OP_QUERY,
+	DB_OP_EXECUTE,
+	DB_OP_PREPARE,
+	DB_OP_LOAD,
+	DB_OP_BIND,        /* the driver refused the bound parameters */
+	DB_OP_BIND_COUNT   /* misuse: len = the parameters given, sql NULL */
+};
 
 struct db_driver_ops {
 	unsigned abi;                 /* DB_DRIVER_ABI */
@@ -45,34 +57,44 @@ struct db_driver_ops {
 	/* Open c->priv. `seq` numbers the connections of the process (0, 1,
 	 * ...) for round-robin over host lists. On failure set c's error fields
 	 * (class DB_ERROR_FATAL) and return a negative errno. */
-	int (*connect)(db_conn *c, unsigned seq);
+	int (*connect)(sql_connection *c, unsigned seq);
 	/* Close c->priv (may be NULL after a failed reconnect). */
-	void (*disconnect)(db_conn *c);
+	void (*disconnect)(sql_connection *c);
 
-	/* Run sql; on success fill rs->kind, nrows, nfields, priv and return 0.
+	/* Run sql; on success fill rs->counter (SB_CNT_READ for a result set,
+	 * SB_CNT_WRITE for rows changed, else SB_CNT_OTHER), nrows, nfields,
+	 * ptr and return 0.
 	 * On failure set c's error fields, including the class from the
 	 * driver's ignore list (and connection loss), and return < 0. */
-	int (*query)(db_conn *c, const char *sql, size_t len, db_result *rs);
+	int (*query)(sql_connection *c, const char *sql, size_t len, sql_result *rs);
 
 	/* Server-side prepare into st->priv. -ENOTSUP makes the core emulate
 	 * the statement client-side. Optional without DB_CAP_PREPARED. */
-	int (*prepare)(db_stmt *st, const char *sql, size_t len);
-	/* st->params / st->nparams have been (re)bound. Optional. */
-	int (*bind_param)(db_stmt *st);
-	/* Execute st->priv with the current values of st->params; as query. */
-	int (*execute)(db_stmt *st, db_result *rs);
+	int (*prepare)(sql_statement *st, const char *sql, size_t len);
+	/* The parameters have been (re)bound: db_stmt_params(st). Optional. */
+	int (*bind_param)(sql_statement *st);
+	/* Execute st->priv with the current values of the parameters; as
+	 * query. */
+	int (*execute)(sql_statement *st, sql_result *rs);
 	/* Free st->priv. */
-	void (*close)(db_stmt *st);
+	void (*close)(sql_statement *st);
 
-	/* Next row of rs: 1 with *row filled, 0 at the end, < 0 on error. */
-	int (*fetch_row)(db_result *rs, db_row *row);
-	/* Free rs->priv (called before the next query on the connection and
-	 * by db_free_results). Must accept rs->priv == NULL. */
-	void (*free_results)(db_result *rs);
+	/* Next row of rs: 1 with row->values[0 .. rs->nfields-1] filled (the
+	 * array is the core's), 0 at the end, < 0 on error. */
+	int (*fetch_row)(sql_result *rs, sql_row *row);
+	/* Free rs->ptr (called before the next query on the connection and
+	 * by db_free_results). Must accept rs->ptr == NULL. */
+	void (*free_results)(sql_result *rs);
 
 	/* Quote-escape `len` bytes of text for a string literal (to holds
 	 * 2*len+1); returns the escaped length. For emulated statements. */
-	size_t (*escape)(db_conn *c, char *to, const char *from, size_t len);
+	size_t (*escape)(sql_connection *c, char *to, const char *from, size_t len);
+
+	/* Log a failed operation (fatal errors only) in the driver's words
+	 * (sysbench's lines); sql is the statement (for DB_OP_LOAD a
+	 * description). true when logged; false (or no hook): the core
+	 * prints its generic line. */
+	bool (*log_error)(sql_connection *c, int op, const char *sql, size_t len);
 
 	/* Bulk load (with DB_CAP_LOAD): put `len` bytes of rows into
 	 * table (cols), by the server's fastest path (COPY FROM STDIN, LOAD
@@ -81,8 +103,8 @@ struct db_driver_ops {
 	 * tells whether the path works. As query: rs->nrows is the rows
 	 * loaded; -ENOTSUP when the server refuses the path (nothing loaded,
 	 * the caller falls back to INSERT); other < 0 with c's error set. */
-	int (*load)(db_conn *c, const char *table, const char *cols,
-	            const char *data, size_t len, db_result *rs);
+	int (*load)(sql_connection *c, const char *table, const char *cols,
+	            const char *data, size_t len, sql_result *rs);
 };
 
 /* Register a driver (static ops). 0, -EINVAL for a wrong ABI or a missing
@@ -102,9 +124,21 @@ void db_shutdown(void);
 /* Helpers for drivers. */
 /* Is `code` in the list option `opt` ("all" matches everything)? */
 bool db_code_in_list(const char *opt, const char *code);
-/* Set the error fields of c. msg is copied into c's buffer. */
-void db_set_error(db_conn *c, int cls, int sql_errno, const char *sql_state,
+/* Set the error fields of c. state and msg are copied into c's buffers. */
+void db_set_error(sql_connection *c, int cls, int sql_errno, const char *sql_state,
                   const char *msg);
+/* The SQLSTATE of c's last error ("" if none). */
+const char *db_sql_state(const sql_connection *c);
+
+/* A statement's parameters as bound by db_bind_param (a copy owned by the
+ * statement), NULL before; *n their number. */
+const sql_bind *db_stmt_params(const sql_statement *st, unsigned *n);
+/* The number of placeholders; drivers that know better (the server's
+ * count) set it at prepare. */
+unsigned db_stmt_nparams(const sql_statement *st);
+void db_stmt_set_nparams(sql_statement *st, unsigned n);
+/* The driver ops of a connection. */
+const struct db_driver_ops *db_conn_ops(const sql_connection *c);
 /* --db-debug is on. */
 bool db_debug(void);
 

@@ -2,13 +2,13 @@
  * mysql: the MySQL/MariaDB driver, on the libmysqlclient API (built and
  * tested against MariaDB Connector/C, Debian libmariadb-dev).
  *
- * Per connection one struct my_conn behind db_conn.priv; per server-side
- * prepared statement one struct my_stmt behind db_stmt.priv. A result keeps
- * rs->priv = the my_conn, which knows whether a plain MYSQL_RES or a
+ * Per connection one struct my_conn behind sql_connection.priv; per server-side
+ * prepared statement one struct my_stmt behind sql_statement.priv. A result keeps
+ * rs->ptr = the my_conn, which knows whether a plain MYSQL_RES or a
  * statement's stored result is pending, so fetch/free need no allocation.
  *
  * Hot path (execute): parameters are bound once, straight onto the Lua-owned
- * db_bind buffers, so an execute is mysql_stmt_execute plus either
+ * sql_bind buffers, so an execute is mysql_stmt_execute plus either
  * mysql_stmt_store_result or mysql_stmt_affected_rows, nothing else. Result
  * columns are bound lazily on the first fetch, since benchmarks rarely look
  * at rows; that is also why STMT_ATTR_UPDATE_MAX_LENGTH is not used (it
@@ -314,7 +314,7 @@ static bool my_conn_lost(unsigned err)
 /* Classify and record an error; returns the negative errno for the hook:
  * -ECONNRESET when the connection is gone (a reconnect may follow; priv
  * stays valid for disconnect), else -EIO. */
-static int my_fail(db_conn *c, unsigned err, const char *state, const char *msg)
+static int my_fail(sql_connection *c, unsigned err, const char *state, const char *msg)
 {
 	char code[16];
 	int cls;
@@ -325,12 +325,12 @@ static int my_fail(db_conn *c, unsigned err, const char *state, const char *msg)
 	return my_conn_lost(err) ? -ECONNRESET : -EIO;
 }
 
-static int my_fail_conn(db_conn *c, MYSQL *m)
+static int my_fail_conn(sql_connection *c, MYSQL *m)
 {
 	return my_fail(c, mysql_errno(m), mysql_sqlstate(m), mysql_error(m));
 }
 
-static int my_fail_stmt(db_conn *c, MYSQL_STMT *s)
+static int my_fail_stmt(sql_connection *c, MYSQL_STMT *s)
 {
 	return my_fail(c, mysql_stmt_errno(s), mysql_stmt_sqlstate(s), mysql_stmt_error(s));
 }
@@ -442,7 +442,7 @@ static void my_connect_failed(const char *host, unsigned port, const char *sock,
 	log_msg(LOG_FATAL, "error %u: %s", err, msg);
 }
 
-static int my_connect(db_conn *c, unsigned seq)
+static int my_connect(sql_connection *c, unsigned seq)
 {
 	struct my_conn *mc;
 	const char *host = NULL, *sock = NULL;
@@ -564,7 +564,7 @@ static void my_stmt_link(struct my_conn *mc, struct my_stmt *ms)
 
 static void my_release(struct my_conn *mc);
 
-static void my_disconnect(db_conn *c)
+static void my_disconnect(sql_connection *c)
 {
 	struct my_conn *mc = c->priv;
 	struct my_stmt *ms, *next;
@@ -597,18 +597,18 @@ static void my_disconnect(db_conn *c)
 
 /* ---- queries --------------------------------------------------------------- */
 
-static void my_set_affected(db_result *rs, my_ulonglong n)
+static void my_set_affected(sql_result *rs, my_ulonglong n)
 {
 	if (n > 0 && n != (my_ulonglong)~0ULL) {
-		rs->kind = DB_RESULT_AFFECTED;
+		rs->counter = SB_CNT_WRITE;
 		rs->nrows = n;
 	} else {
-		rs->kind = DB_RESULT_NONE;
+		rs->counter = SB_CNT_OTHER;
 		rs->nrows = 0;
 	}
 }
 
-static int my_query(db_conn *c, const char *sql, size_t len, db_result *rs)
+static int my_query(sql_connection *c, const char *sql, size_t len, sql_result *rs)
 {
 	struct my_conn *mc = c->priv;
 	MYSQL_RES *res;
@@ -616,7 +616,7 @@ static int my_query(db_conn *c, const char *sql, size_t len, db_result *rs)
 	int rc;
 
 	if (MY_UNLIKELY(my_cfg.dry_run)) {
-		rs->kind = DB_RESULT_NONE;
+		rs->counter = SB_CNT_OTHER;
 		return 0;
 	}
 	if (MY_UNLIKELY(mc == NULL || mc->m == NULL))
@@ -632,10 +632,10 @@ static int my_query(db_conn *c, const char *sql, size_t len, db_result *rs)
 	MY_TRACE("mysql_store_result(%p) = %p", (void *)m, (void *)res);
 	if (res != NULL) {
 		mc->res = res;
-		rs->kind = DB_RESULT_ROWS;
+		rs->counter = SB_CNT_READ;
 		rs->nrows = mysql_num_rows(res);
 		rs->nfields = mysql_num_fields(res);
-		rs->priv = mc;
+		rs->ptr = mc;
 	} else if (mysql_field_count(m) != 0) {
 		return my_fail_conn(c, m);
 	} else {
@@ -646,7 +646,7 @@ static int my_query(db_conn *c, const char *sql, size_t len, db_result *rs)
 	if (MY_UNLIKELY(mysql_more_results(m))) {
 		/* the rest of a multi-statement query: drained by free_results */
 		mc->more_plain = true;
-		rs->priv = mc;
+		rs->ptr = mc;
 	}
 	return 0;
 }
@@ -691,8 +691,8 @@ static int my_infile_error(void *ptr, char *msg, unsigned int len)
 	return CR_UNKNOWN_ERROR;
 }
 
-static int my_load(db_conn *c, const char *table, const char *cols,
-                   const char *data, size_t len, db_result *rs)
+static int my_load(sql_connection *c, const char *table, const char *cols,
+                   const char *data, size_t len, sql_result *rs)
 {
 	struct my_conn *mc = c->priv;
 	struct my_infile f = { data, len, 0 };
@@ -703,7 +703,7 @@ static int my_load(db_conn *c, const char *table, const char *cols,
 	int n, rc;
 
 	if (MY_UNLIKELY(my_cfg.dry_run)) {
-		rs->kind = DB_RESULT_NONE;
+		rs->counter = SB_CNT_OTHER;
 		return 0;
 	}
 	if (mc == NULL || mc->m == NULL)
@@ -731,11 +731,12 @@ static int my_load(db_conn *c, const char *table, const char *cols,
 
 /* ---- prepared statements --------------------------------------------------- */
 
-static int my_bind_now(struct my_stmt *ms, db_stmt *st)
+static int my_bind_now(struct my_stmt *ms, sql_statement *st)
 {
-	unsigned i, n = st->nparams;
+	unsigned i, n;
+	const sql_bind *params = db_stmt_params(st, &n);
 
-	if (st->params == NULL || n == 0)
+	if (params == NULL || n == 0)
 		return 0;
 	if (ms->npbind < n) {
 		MYSQL_BIND *b = realloc(ms->pbind, n * sizeof(*b));
@@ -746,28 +747,28 @@ static int my_bind_now(struct my_stmt *ms, db_stmt *st)
 	}
 	memset(ms->pbind, 0, n * sizeof(*ms->pbind));
 	for (i = 0; i < n; i++) {
-		db_bind *p = &st->params[i];
+		const sql_bind *p = &params[i];
 		MYSQL_BIND *b = &ms->pbind[i];
 
 		b->buffer = p->buffer;
-		b->is_null = (my_flag *)&p->is_null;
+		b->is_null = (my_flag *)p->is_null;
 		switch (p->type) {
-		case DB_TYPE_TINYINT:  b->buffer_type = MYSQL_TYPE_TINY; break;
-		case DB_TYPE_SMALLINT: b->buffer_type = MYSQL_TYPE_SHORT; break;
-		case DB_TYPE_INT:      b->buffer_type = MYSQL_TYPE_LONG; break;
-		case DB_TYPE_BIGINT:   b->buffer_type = MYSQL_TYPE_LONGLONG; break;
-		case DB_TYPE_FLOAT:    b->buffer_type = MYSQL_TYPE_FLOAT; break;
-		case DB_TYPE_DOUBLE:   b->buffer_type = MYSQL_TYPE_DOUBLE; break;
-		case DB_TYPE_TIME:
-		case DB_TYPE_DATE:
-		case DB_TYPE_DATETIME:
-		case DB_TYPE_TIMESTAMP:
-		case DB_TYPE_CHAR:
-		case DB_TYPE_VARCHAR:
+		case SQL_TYPE_TINYINT:  b->buffer_type = MYSQL_TYPE_TINY; break;
+		case SQL_TYPE_SMALLINT: b->buffer_type = MYSQL_TYPE_SHORT; break;
+		case SQL_TYPE_INT:      b->buffer_type = MYSQL_TYPE_LONG; break;
+		case SQL_TYPE_BIGINT:   b->buffer_type = MYSQL_TYPE_LONGLONG; break;
+		case SQL_TYPE_FLOAT:    b->buffer_type = MYSQL_TYPE_FLOAT; break;
+		case SQL_TYPE_DOUBLE:   b->buffer_type = MYSQL_TYPE_DOUBLE; break;
+		case SQL_TYPE_TIME:
+		case SQL_TYPE_DATE:
+		case SQL_TYPE_DATETIME:
+		case SQL_TYPE_TIMESTAMP:
+		case SQL_TYPE_CHAR:
+		case SQL_TYPE_VARCHAR:
 			/* text: the server converts; length is read at execute */
 			b->buffer_type = MYSQL_TYPE_STRING;
 			b->buffer_length = p->max_len;
-			b->length = &p->data_len;
+			b->length = p->data_len;   /* NULL: buffer_length */
 			break;
 		default:
 			b->buffer_type = MYSQL_TYPE_NULL;
@@ -781,7 +782,7 @@ static int my_bind_now(struct my_stmt *ms, db_stmt *st)
 }
 
 /* Prepare ms->sql on mc into ms->s. 0, -ENOTSUP, or -errno with c's error set. */
-static int my_stmt_open(db_conn *c, struct my_conn *mc, struct my_stmt *ms)
+static int my_stmt_open(sql_connection *c, struct my_conn *mc, struct my_stmt *ms)
 {
 	MYSQL_STMT *s = mysql_stmt_init(mc->m);
 	int rc;
@@ -823,9 +824,9 @@ static void my_stmt_free(struct my_stmt *ms)
 	free(ms);
 }
 
-static int my_prepare(db_stmt *st, const char *sql, size_t len)
+static int my_prepare(sql_statement *st, const char *sql, size_t len)
 {
-	db_conn *c = st->conn;
+	sql_connection *c = st->connection;
 	struct my_conn *mc = c->priv;
 	struct my_stmt *ms;
 	int rc;
@@ -854,13 +855,13 @@ static int my_prepare(db_stmt *st, const char *sql, size_t len)
 	}
 	/* the server's count is the truth (the core's scan cannot see '?'
 	 * inside comments) */
-	st->nparams = (unsigned)mysql_stmt_param_count(ms->s);
-	MY_TRACE("mysql_stmt_param_count(%p) = %u", (void *)ms->s, st->nparams);
+	db_stmt_set_nparams(st, (unsigned)mysql_stmt_param_count(ms->s));
+	MY_TRACE("mysql_stmt_param_count(%p) = %u", (void *)ms->s, db_stmt_nparams(st));
 	st->priv = ms;
 	return 0;
 }
 
-static int my_bind_param(db_stmt *st)
+static int my_bind_param(sql_statement *st)
 {
 	struct my_stmt *ms = st->priv;
 	int rc;
@@ -869,17 +870,17 @@ static int my_bind_param(db_stmt *st)
 		return 0;
 	rc = my_bind_now(ms, st);
 	if (rc == -EIO)
-		return my_fail_stmt(st->conn, ms->s);
+		return my_fail_stmt(st->connection, ms->s);
 	if (rc)
-		db_set_error(st->conn, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
+		db_set_error(st->connection, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
 	return rc;
 }
 
 /* After a reconnect (or ER_NEED_REPREPARE): prepare again on the current
  * connection and rebind the parameters. */
-static int my_reprepare(db_stmt *st, struct my_stmt *ms)
+static int my_reprepare(sql_statement *st, struct my_stmt *ms)
 {
-	db_conn *c = st->conn;
+	sql_connection *c = st->connection;
 	struct my_conn *mc = c->priv;
 	int rc;
 
@@ -906,16 +907,16 @@ static int my_reprepare(db_stmt *st, struct my_stmt *ms)
 	return 0;
 }
 
-static int my_execute(db_stmt *st, db_result *rs)
+static int my_execute(sql_statement *st, sql_result *rs)
 {
 	struct my_stmt *ms = st->priv;
-	struct my_conn *mc = st->conn->priv;
+	struct my_conn *mc = st->connection->priv;
 	MYSQL_STMT *s;
 	unsigned nf;
 	int rc, tries = 0;
 
 	if (MY_UNLIKELY(my_cfg.dry_run)) {
-		rs->kind = DB_RESULT_NONE;
+		rs->counter = SB_CNT_OTHER;
 		return 0;
 	}
 	if (MY_UNLIKELY(mc != NULL && (mc->res || mc->res_stmt || mc->more_plain)))
@@ -937,37 +938,37 @@ again:
 				return rc;
 			goto again;
 		}
-		return my_fail_stmt(st->conn, s);
+		return my_fail_stmt(st->connection, s);
 	}
 	nf = mysql_stmt_field_count(s);
 	if (nf) {
 		rc = mysql_stmt_store_result(s);
 		MY_TRACE("mysql_stmt_store_result(%p) = %d", (void *)s, rc);
 		if (MY_UNLIKELY(rc)) {
-			rc = my_fail_stmt(st->conn, s);
+			rc = my_fail_stmt(st->connection, s);
 			mysql_stmt_free_result(s);
 			return rc;
 		}
-		rs->kind = DB_RESULT_ROWS;
+		rs->counter = SB_CNT_READ;
 		rs->nrows = mysql_stmt_num_rows(s);
 		rs->nfields = nf;
 		MY_TRACE("mysql_stmt_num_rows(%p) = %llu", (void *)s, (unsigned long long)rs->nrows);
 		ms->rbound = false;
 		mc->res_stmt = ms;
-		rs->priv = mc;
+		rs->ptr = mc;
 	} else {
 		my_ulonglong n = mysql_stmt_affected_rows(s);
 		MY_TRACE("mysql_stmt_affected_rows(%p) = %llu", (void *)s, (unsigned long long)n);
 		my_set_affected(rs, n);
 		if (MY_UNLIKELY(mysql_stmt_more_results(s))) {
 			mc->res_stmt = ms;
-			rs->priv = mc;
+			rs->ptr = mc;
 		}
 	}
 	return 0;
 }
 
-static void my_close(db_stmt *st)
+static void my_close(sql_statement *st)
 {
 	struct my_stmt *ms = st->priv;
 
@@ -1028,7 +1029,7 @@ static void my_col_bind(struct my_stmt *ms, unsigned i)
 	b->error = &ms->rerr[i];
 }
 
-static int my_fetch_stmt(db_result *rs, struct my_stmt *ms, db_row *row)
+static int my_fetch_stmt(sql_result *rs, struct my_stmt *ms, sql_row *row)
 {
 	MYSQL_STMT *s = ms->s;
 	unsigned i, n = rs->nfields;
@@ -1036,14 +1037,14 @@ static int my_fetch_stmt(db_result *rs, struct my_stmt *ms, db_row *row)
 
 	if (!ms->rbound) {
 		if (my_cols_reserve(ms, n)) {
-			db_set_error(rs->conn, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000",
+			db_set_error(rs->connection, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000",
 			             "out of memory");
 			return -ENOMEM;
 		}
 		for (i = 0; i < n; i++)
 			my_col_bind(ms, i);
 		if (mysql_stmt_bind_result(s, ms->rbind)) {
-			my_fail_stmt(rs->conn, s);
+			my_fail_stmt(rs->connection, s);
 			return -EIO;
 		}
 		ms->rbound = true;
@@ -1052,7 +1053,7 @@ static int my_fetch_stmt(db_result *rs, struct my_stmt *ms, db_row *row)
 	if (rc == MYSQL_NO_DATA)
 		return 0;
 	if (rc == 1) {
-		my_fail_stmt(rs->conn, s);
+		my_fail_stmt(rs->connection, s);
 		return -EIO;
 	}
 	if (rc == MYSQL_DATA_TRUNCATED) {
@@ -1066,7 +1067,7 @@ static int my_fetch_stmt(db_result *rs, struct my_stmt *ms, db_row *row)
 				;
 			nb = realloc(ms->rbuf[i], cap);
 			if (nb == NULL) {
-				db_set_error(rs->conn, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000",
+				db_set_error(rs->connection, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000",
 				             "out of memory");
 				return -ENOMEM;
 			}
@@ -1074,49 +1075,51 @@ static int my_fetch_stmt(db_result *rs, struct my_stmt *ms, db_row *row)
 			ms->rcap[i] = cap;
 			my_col_bind(ms, i);
 			if (mysql_stmt_fetch_column(s, &ms->rbind[i], i, 0)) {
-				my_fail_stmt(rs->conn, s);
+				my_fail_stmt(rs->connection, s);
 				return -EIO;
 			}
 			rebind = true;
 		}
 		/* the library copied the old buffer addresses */
 		if (rebind && mysql_stmt_bind_result(s, ms->rbind)) {
-			my_fail_stmt(rs->conn, s);
+			my_fail_stmt(rs->connection, s);
 			return -EIO;
 		}
 	}
 	for (i = 0; i < n; i++) {
 		if (ms->rnull[i]) {
-			ms->rval[i] = NULL;
-			ms->rlen[i] = 0;
+			row->values[i].ptr = NULL;
+			row->values[i].len = 0;
 		} else {
 			ms->rbuf[i][ms->rlen[i]] = 0;
-			ms->rval[i] = ms->rbuf[i];
+			row->values[i].ptr = ms->rbuf[i];
+			row->values[i].len = (uint32_t)ms->rlen[i];
 		}
 	}
-	row->nfields = n;
-	row->values = ms->rval;
-	row->lengths = ms->rlen;
 	return 1;
 }
 
-static int my_fetch_row(db_result *rs, db_row *row)
+static int my_fetch_row(sql_result *rs, sql_row *row)
 {
-	struct my_conn *mc = rs->priv;
+	struct my_conn *mc = rs->ptr;
 	MYSQL_ROW r;
 
 	if (mc == NULL)
 		return 0;
 	if (mc->res) {
+		unsigned long *len;
+		unsigned i;
 		r = mysql_fetch_row(mc->res);
 		if (r == NULL)
 			return 0;
-		row->nfields = rs->nfields;
-		row->values = (const char **)r;
-		row->lengths = mysql_fetch_lengths(mc->res);
+		len = mysql_fetch_lengths(mc->res);
+		for (i = 0; i < rs->nfields; i++) {
+			row->values[i].ptr = r[i];
+			row->values[i].len = (uint32_t)len[i];
+		}
 		return 1;
 	}
-	if (mc->res_stmt && rs->kind == DB_RESULT_ROWS)
+	if (mc->res_stmt && rs->counter == SB_CNT_READ)
 		return my_fetch_stmt(rs, mc->res_stmt, row);
 	return 0;
 }
@@ -1150,16 +1153,16 @@ static void my_release(struct my_conn *mc)
 	}
 }
 
-static void my_free_results(db_result *rs)
+static void my_free_results(sql_result *rs)
 {
-	struct my_conn *mc = rs->priv;
+	struct my_conn *mc = rs->ptr;
 
 	if (mc != NULL)
 		my_release(mc);
-	rs->priv = NULL;
+	rs->ptr = NULL;
 }
 
-static size_t my_escape(db_conn *c, char *to, const char *from, size_t len)
+static size_t my_escape(sql_connection *c, char *to, const char *from, size_t len)
 {
 	struct my_conn *mc = c->priv;
 	unsigned long n;
@@ -1170,6 +1173,34 @@ static size_t my_escape(db_conn *c, char *to, const char *from, size_t len)
 			return n;
 	}
 	return mysql_escape_string(to, from, (unsigned long)len);
+}
+
+/* sysbench's lines for a failed operation. */
+static bool my_log_error(sql_connection *c, int op, const char *sql, size_t len)
+{
+	const char *msg = c->sql_errmsg ? c->sql_errmsg : "";
+
+	switch (op) {
+	case DB_OP_PREPARE:
+		log_msg(LOG_FATAL, "mysql_stmt_prepare() failed");
+		log_msg(LOG_FATAL, "MySQL error: %d \"%s\"", c->sql_errno, msg);
+		return true;
+	case DB_OP_BIND:
+		log_msg(LOG_FATAL, "mysql_stmt_bind_param() failed");
+		log_msg(LOG_FATAL, "MySQL error: %d \"%s\"", c->sql_errno, msg);
+		return true;
+	case DB_OP_BIND_COUNT:
+		log_msg(LOG_FATAL, "Wrong number of parameters to mysql_stmt_bind_param");
+		return true;
+	case DB_OP_QUERY:
+	case DB_OP_EXECUTE:
+		log_msg(LOG_FATAL, "%s returned error %d (%s) for query '%.*s'",
+		        op == DB_OP_QUERY ? "mysql_drv_query()" : "mysql_stmt_execute()",
+		        c->sql_errno, msg, (int)len, sql);
+		return true;
+	default:
+		return false;
+	}
 }
 
 const struct db_driver_ops db_mysql_ops = {
@@ -1189,6 +1220,7 @@ const struct db_driver_ops db_mysql_ops = {
 	.execute = my_execute,
 	.close = my_close,
 	.fetch_row = my_fetch_row,
+	.log_error = my_log_error,
 	.free_results = my_free_results,
 	.escape = my_escape,
 	.load = my_load,

@@ -2,7 +2,7 @@
  * pgsql: the PostgreSQL driver, on libpq.
  *
  * Statements are prepared server-side (PQprepare) with the parameter types
- * taken from the bound db_bind types, as sysbench does, so the prepare is
+ * taken from the bound sql_bind types, as sysbench does, so the prepare is
  * deferred to the first bind_param of a statement that has placeholders.
  * Integer and floating-point parameters travel in binary format (no
  * formatting on the client, no parsing on the server); text parameters go
@@ -52,13 +52,13 @@ static const struct opt_def pgsql_opts[] = {
 	{ "pgsql-db", OPT_STRING, "PostgreSQL database name", "sbtest", 0, 0, 0, NULL },
 	{ "pgsql-sslmode", OPT_STRING,
 	  "SSL mode {disable, allow, prefer, require, verify-ca, verify-full}",
-	  "prefer", 0, 0, 0, NULL },
+	  "prefer", 0, 0, OPT_F_EXTRA, NULL },
 	{ "pgsql-ssl-root-cert", OPT_FILE,
 	  "file with the certificate authorities to verify the server against",
-	  NULL, 0, 0, 0, NULL },
+	  NULL, 0, 0, OPT_F_EXTRA, NULL },
 	{ "pgsql-ignore-errors", OPT_LIST,
 	  "list of SQLSTATEs to ignore (restart the event), or \"all\"",
-	  "40P01,23505,40001", 0, 0, 0, NULL },
+	  "40P01,23505,40001", 0, 0, OPT_F_EXTRA, NULL },
 };
 
 static const char *const pgsql_sslmodes[] = {
@@ -80,14 +80,10 @@ static struct {
 static uint64_t pg_generation;
 
 /* The result of the last query on a connection: one live result per
- * connection (driver.c frees it before the next call), so the row arrays
- * live here and grow, rather than being allocated per result. */
+ * connection (driver.c frees it before the next call). */
 struct pg_result {
 	PGresult *res;
 	int row, nrows, nfields;
-	unsigned cap;
-	const char **values;
-	unsigned long *lengths;
 };
 
 struct pg_conn {
@@ -152,7 +148,7 @@ static int pg_class_of(const char *state)
 	       ? DB_ERROR_IGNORABLE : DB_ERROR_FATAL;
 }
 
-static int pg_not_connected(db_conn *c)
+static int pg_not_connected(sql_connection *c)
 {
 	/* 08003: connection_does_not_exist */
 	db_set_error(c, pg_class_of("08003"), 0, "08003", "not connected to the server");
@@ -164,7 +160,7 @@ static int pg_not_connected(db_conn *c)
  * error is ignorable. A lost connection reports SQLSTATE 08006 and is
  * fatal unless the list names it (or "all"): then the script's restart
  * hook may reconnect. Returns the negative errno for the caller. */
-static int pg_fail(db_conn *c, struct pg_conn *pc, PGresult *res)
+static int pg_fail(sql_connection *c, struct pg_conn *pc, PGresult *res)
 {
 	const char *state = NULL, *msg = NULL;
 	char buf[512];
@@ -225,7 +221,7 @@ static uint64_t pg_parse_u64(const char *s)
 }
 
 /* Turn a PGresult into rs (taking ownership), or into c's error. */
-static int pg_finish(db_conn *c, struct pg_conn *pc, PGresult *res, db_result *rs)
+static int pg_finish(sql_connection *c, struct pg_conn *pc, PGresult *res, sql_result *rs)
 {
 	ExecStatusType st = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
 	struct pg_result *r = &pc->rs;
@@ -236,18 +232,18 @@ static int pg_finish(db_conn *c, struct pg_conn *pc, PGresult *res, db_result *r
 		r->row = 0;
 		r->nrows = PQntuples(res);
 		r->nfields = PQnfields(res);
-		rs->kind = DB_RESULT_ROWS;
+		rs->counter = SB_CNT_READ;
 		rs->nrows = (uint64_t)r->nrows;
 		rs->nfields = (uint32_t)r->nfields;
-		rs->priv = r;
+		rs->ptr = r;
 		return 0;
 	case PGRES_COMMAND_OK:
 	case PGRES_EMPTY_QUERY:
 		/* "INSERT 0 1", "UPDATE 3"; "" for BEGIN, COMMIT, DDL */
 		rs->nrows = pg_parse_u64(PQcmdTuples(res));
-		rs->kind = rs->nrows ? DB_RESULT_AFFECTED : DB_RESULT_NONE;
+		rs->counter = rs->nrows ? SB_CNT_WRITE : SB_CNT_OTHER;
 		rs->nfields = 0;
-		rs->priv = NULL;
+		rs->ptr = NULL;
 		PQclear(res);
 		return 0;
 	case PGRES_COPY_IN:
@@ -343,7 +339,7 @@ static void pg_notice(void *arg, const char *msg)
 		log_msg(LOG_NOTICE, "DEBUG: pgsql: %s", pg_first_line(buf, sizeof(buf), msg));
 }
 
-static int pgsql_connect(db_conn *c, unsigned seq)
+static int pgsql_connect(sql_connection *c, unsigned seq)
 {
 	const char *kw[12], *val[12];
 	const char *host = pg_cfg.hosts[seq % pg_cfg.nhosts];
@@ -382,7 +378,10 @@ static int pgsql_connect(db_conn *c, unsigned seq)
 	if (pc->pg == NULL || PQstatus(pc->pg) != CONNECTION_OK) {
 		msg = pc->pg ? pg_first_line(buf, sizeof(buf), PQerrorMessage(pc->pg))
 		             : "out of memory";
-		log_msg(LOG_FATAL, "Connection to database failed: %s", msg);
+		/* libpq's whole message, as sysbench prints it (its last newline
+		 * leaves an empty line); the error fields get the first line */
+		log_msg(LOG_FATAL, "Connection to database failed: %s",
+		        pc->pg ? PQerrorMessage(pc->pg) : msg);
 		/* 08001: sqlclient_unable_to_establish_sqlconnection */
 		db_set_error(c, DB_ERROR_FATAL, 0, "08001", msg);
 		PQfinish(pc->pg);
@@ -406,21 +405,19 @@ static void pg_release(struct pg_result *r)
 	}
 }
 
-static void pgsql_disconnect(db_conn *c)
+static void pgsql_disconnect(sql_connection *c)
 {
 	struct pg_conn *pc = c->priv;
 	if (pc == NULL)
 		return;
 	pg_release(&pc->rs);
 	PQfinish(pc->pg);
-	free(pc->rs.values);
-	free(pc->rs.lengths);
 	free(pc->sql);
 	free(pc);
 	c->priv = NULL;
 }
 
-static int pgsql_query(db_conn *c, const char *sql, size_t len, db_result *rs)
+static int pgsql_query(sql_connection *c, const char *sql, size_t len, sql_result *rs)
 {
 	struct pg_conn *pc = c->priv;
 
@@ -447,8 +444,8 @@ static int pgsql_query(db_conn *c, const char *sql, size_t len, db_result *rs)
 
 /* Bulk load with COPY ... FROM STDIN (text format: the caller's rows are
  * tab-separated lines without backslashes), one COPY per call. */
-static int pgsql_load(db_conn *c, const char *table, const char *cols,
-                      const char *data, size_t len, db_result *rs)
+static int pgsql_load(sql_connection *c, const char *table, const char *cols,
+                      const char *data, size_t len, sql_result *rs)
 {
 	struct pg_conn *pc = c->priv;
 	PGresult *res;
@@ -572,7 +569,7 @@ static bool pg_undetermined(PGresult *res)
 }
 
 /* Send PREPARE on the connection under a new name. */
-static int pg_stmt_prepare(db_stmt *st, struct pg_conn *pc, struct pg_stmt *ps)
+static int pg_stmt_prepare(sql_statement *st, struct pg_conn *pc, struct pg_stmt *ps)
 {
 	PGresult *res;
 	unsigned i, n = 0;
@@ -597,7 +594,7 @@ static int pg_stmt_prepare(db_stmt *st, struct pg_conn *pc, struct pg_stmt *ps)
 	}
 	if (res == NULL || PQresultStatus(res) != PGRES_COMMAND_OK) {
 		ps->gen = 0;
-		return pg_fail(st->conn, pc, res);
+		return pg_fail(st->connection, pc, res);
 	}
 	PQclear(res);
 	ps->gen = pc->gen;
@@ -621,21 +618,21 @@ static void pg_stmt_deallocate(struct pg_conn *pc, struct pg_stmt *ps)
 	(void)sql;
 }
 
-static int pgsql_prepare(db_stmt *st, const char *sql, size_t len)
+static int pgsql_prepare(sql_statement *st, const char *sql, size_t len)
 {
-	struct pg_conn *pc = st->conn->priv;
+	struct pg_conn *pc = st->connection->priv;
 	struct pg_stmt *ps;
 	int rc;
 
 	if (pc == NULL)
-		return pg_not_connected(st->conn);
+		return pg_not_connected(st->connection);
 	ps = calloc(1, sizeof(*ps));
 	if (ps == NULL || (ps->sql = pg_rewrite(sql, len, &ps->nparams)) == NULL) {
 		free(ps);
-		db_set_error(st->conn, DB_ERROR_FATAL, 0, "", "out of memory");
+		db_set_error(st->connection, DB_ERROR_FATAL, 0, "", "out of memory");
 		return -ENOMEM;
 	}
-	if (ps->nparams != st->nparams) {
+	if (ps->nparams != db_stmt_nparams(st)) {
 		/* cannot happen with driver.c's count; let the core emulate */
 		pg_stmt_free(ps);
 		return -ENOTSUP;
@@ -655,18 +652,18 @@ static int pgsql_prepare(db_stmt *st, const char *sql, size_t len)
 static int pg_kind_of(int type, Oid *oid, int *len)
 {
 	switch (type) {
-	case DB_TYPE_TINYINT:  *oid = PG_OID_INT2;   *len = 2; return PG_P_I8;
-	case DB_TYPE_SMALLINT: *oid = PG_OID_INT2;   *len = 2; return PG_P_I16;
-	case DB_TYPE_INT:      *oid = PG_OID_INT4;   *len = 4; return PG_P_I32;
-	case DB_TYPE_BIGINT:   *oid = PG_OID_INT8;   *len = 8; return PG_P_I64;
-	case DB_TYPE_FLOAT:    *oid = PG_OID_FLOAT4; *len = 4; return PG_P_F32;
-	case DB_TYPE_DOUBLE:   *oid = PG_OID_FLOAT8; *len = 8; return PG_P_F64;
-	case DB_TYPE_TIME:
-	case DB_TYPE_DATE:
-	case DB_TYPE_DATETIME:
-	case DB_TYPE_TIMESTAMP:
-	case DB_TYPE_CHAR:
-	case DB_TYPE_VARCHAR:  *oid = PG_OID_UNKNOWN; *len = 0; return PG_P_TEXT;
+	case SQL_TYPE_TINYINT:  *oid = PG_OID_INT2;   *len = 2; return PG_P_I8;
+	case SQL_TYPE_SMALLINT: *oid = PG_OID_INT2;   *len = 2; return PG_P_I16;
+	case SQL_TYPE_INT:      *oid = PG_OID_INT4;   *len = 4; return PG_P_I32;
+	case SQL_TYPE_BIGINT:   *oid = PG_OID_INT8;   *len = 8; return PG_P_I64;
+	case SQL_TYPE_FLOAT:    *oid = PG_OID_FLOAT4; *len = 4; return PG_P_F32;
+	case SQL_TYPE_DOUBLE:   *oid = PG_OID_FLOAT8; *len = 8; return PG_P_F64;
+	case SQL_TYPE_TIME:
+	case SQL_TYPE_DATE:
+	case SQL_TYPE_DATETIME:
+	case SQL_TYPE_TIMESTAMP:
+	case SQL_TYPE_CHAR:
+	case SQL_TYPE_VARCHAR:  *oid = PG_OID_UNKNOWN; *len = 0; return PG_P_TEXT;
 	default:               return -1;
 	}
 }
@@ -685,31 +682,32 @@ static int pg_text_reserve(struct pg_stmt *ps, unsigned i, size_t need)
 	return 0;
 }
 
-static int pgsql_bind_param(db_stmt *st)
+static int pgsql_bind_param(sql_statement *st)
 {
 	struct pg_stmt *ps = st->priv;
-	struct pg_conn *pc = st->conn->priv;
+	struct pg_conn *pc = st->connection->priv;
 	bool same = ps->typed;
-	unsigned i;
+	unsigned i, np;
+	const sql_bind *params = db_stmt_params(st, &np);
 
 	if (ps->nparams == 0)
 		return 0;
 	if (pc == NULL)
-		return pg_not_connected(st->conn);
-	if (st->params == NULL || st->nparams != ps->nparams) {
-		db_set_error(st->conn, DB_ERROR_FATAL, 0, "", "parameters are not bound");
+		return pg_not_connected(st->connection);
+	if (params == NULL || np != ps->nparams) {
+		db_set_error(st->connection, DB_ERROR_FATAL, 0, "", "parameters are not bound");
 		return -EINVAL;
 	}
 	if (pg_stmt_arrays(ps))
 		goto nomem;
 	for (i = 0; i < ps->nparams; i++) {
-		const db_bind *b = &st->params[i];
+		const sql_bind *b = &params[i];
 		Oid oid;
 		int len, kind = pg_kind_of(b->type, &oid, &len);
 		if (kind < 0) {
 			char msg[64];
 			snprintf(msg, sizeof(msg), "unsupported type %d of parameter %u", b->type, i + 1);
-			db_set_error(st->conn, DB_ERROR_FATAL, 0, "", msg);
+			db_set_error(st->connection, DB_ERROR_FATAL, 0, "", msg);
 			return -EINVAL;
 		}
 		if (kind == PG_P_TEXT && pg_text_reserve(ps, i, b->max_len + 1))
@@ -720,7 +718,7 @@ static int pgsql_bind_param(db_stmt *st)
 	 * the same kinds need no new PREPARE. */
 	for (i = 0; i < ps->nparams; i++) {
 		Oid oid;
-		int len, kind = pg_kind_of(st->params[i].type, &oid, &len);
+		int len, kind = pg_kind_of(params[i].type, &oid, &len);
 		if (!same)
 			ps->types[i] = oid;
 		ps->kinds[i] = (unsigned char)kind;
@@ -735,24 +733,24 @@ static int pgsql_bind_param(db_stmt *st)
 	pg_stmt_deallocate(pc, ps);
 	return pg_stmt_prepare(st, pc, ps);
 nomem:
-	db_set_error(st->conn, DB_ERROR_FATAL, 0, "", "out of memory");
+	db_set_error(st->connection, DB_ERROR_FATAL, 0, "", "out of memory");
 	return -ENOMEM;
 }
 
 /* The bound values into the statement's parameter arrays. */
-static int pg_convert(struct pg_stmt *ps, const db_bind *params)
+static int pg_convert(struct pg_stmt *ps, const sql_bind *params)
 {
 	unsigned i;
 
 	for (i = 0; i < ps->nparams; i++) {
-		const db_bind *b = &params[i];
+		const sql_bind *b = &params[i];
 		char *s = (char *)&ps->scratch[i];
 		uint16_t u16;
 		uint32_t u32;
 		uint64_t u64;
 		int16_t i16;
 
-		if (b->is_null) {
+		if ((b->is_null && *b->is_null) || b->buffer == NULL) {
 			ps->values[i] = NULL;
 			continue;
 		}
@@ -784,7 +782,7 @@ static int pg_convert(struct pg_stmt *ps, const db_bind *params)
 			memcpy(s, &u64, 8);
 			break;
 		default: {
-			size_t n = b->data_len;
+			size_t n = b->data_len ? *b->data_len : b->max_len;
 			if (n >= ps->text_cap[i] && pg_text_reserve(ps, i, n + 1))
 				return -ENOMEM;
 			memcpy(ps->text[i], b->buffer, n);
@@ -797,96 +795,110 @@ static int pg_convert(struct pg_stmt *ps, const db_bind *params)
 	return 0;
 }
 
-static int pgsql_execute(db_stmt *st, db_result *rs)
+static int pgsql_execute(sql_statement *st, sql_result *rs)
 {
 	struct pg_stmt *ps = st->priv;
-	struct pg_conn *pc = st->conn->priv;
+	struct pg_conn *pc = st->connection->priv;
 	int rc;
 
 	if (pc == NULL)
-		return pg_not_connected(st->conn);
+		return pg_not_connected(st->connection);
 	pg_release(&pc->rs);
 	if (ps->nparams) {
-		if (!ps->typed || st->params == NULL) {
-			db_set_error(st->conn, DB_ERROR_FATAL, 0, "", "parameters are not bound");
+		unsigned np;
+		const sql_bind *params = db_stmt_params(st, &np);
+		if (!ps->typed || params == NULL) {
+			db_set_error(st->connection, DB_ERROR_FATAL, 0, "", "parameters are not bound");
 			return -EINVAL;
 		}
-		if (pg_convert(ps, st->params)) {
-			db_set_error(st->conn, DB_ERROR_FATAL, 0, "", "out of memory");
+		if (pg_convert(ps, params)) {
+			db_set_error(st->connection, DB_ERROR_FATAL, 0, "", "out of memory");
 			return -ENOMEM;
 		}
 	}
 	/* prepared on an earlier session (reconnect), or not yet */
 	if (ps->gen != pc->gen && (rc = pg_stmt_prepare(st, pc, ps)) != 0)
 		return rc;
-	return pg_finish(st->conn, pc,
+	return pg_finish(st->connection, pc,
 	                 PQexecPrepared(pc->pg, ps->name, (int)ps->nparams, ps->values,
 	                                ps->lengths, ps->formats, 0), rs);
 }
 
-static void pgsql_close(db_stmt *st)
+static void pgsql_close(sql_statement *st)
 {
 	struct pg_stmt *ps = st->priv;
 	if (ps == NULL)
 		return;
-	if (st->conn != NULL)
-		pg_stmt_deallocate(st->conn->priv, ps);
+	if (st->connection != NULL)
+		pg_stmt_deallocate(st->connection->priv, ps);
 	pg_stmt_free(ps);
 	st->priv = NULL;
 }
 
 /* ---- rows --------------------------------------------------------------- */
 
-static int pgsql_fetch_row(db_result *rs, db_row *row)
+static int pgsql_fetch_row(sql_result *rs, sql_row *row)
 {
-	struct pg_result *r = rs->priv;
+	struct pg_result *r = rs->ptr;
 	int i;
 
 	if (r == NULL || r->res == NULL || r->row >= r->nrows)
 		return 0;
-	if ((unsigned)r->nfields > r->cap) {
-		const char **v = realloc(r->values, r->nfields * sizeof(*v));
-		unsigned long *l;
-		if (v == NULL)
-			return -ENOMEM;
-		r->values = v;
-		l = realloc(r->lengths, r->nfields * sizeof(*l));
-		if (l == NULL)
-			return -ENOMEM;
-		r->lengths = l;
-		r->cap = (unsigned)r->nfields;
-	}
 	for (i = 0; i < r->nfields; i++) {
+		sql_value *v = &row->values[i];
 		if (PQgetisnull(r->res, r->row, i)) {
-			r->values[i] = NULL;
-			r->lengths[i] = 0;
+			v->ptr = NULL;
+			v->len = 0;
 		} else {
-			r->values[i] = PQgetvalue(r->res, r->row, i);
-			r->lengths[i] = (unsigned long)PQgetlength(r->res, r->row, i);
+			v->ptr = PQgetvalue(r->res, r->row, i);
+			v->len = (uint32_t)PQgetlength(r->res, r->row, i);
 		}
 	}
 	r->row++;
-	row->nfields = (uint32_t)r->nfields;
-	row->values = r->values;
-	row->lengths = r->lengths;
 	return 1;
 }
 
-static void pgsql_free_results(db_result *rs)
+static void pgsql_free_results(sql_result *rs)
 {
-	struct pg_result *r = rs->priv;
+	struct pg_result *r = rs->ptr;
 	if (r != NULL)
 		pg_release(r);
-	rs->priv = NULL;
+	rs->ptr = NULL;
 }
 
-static size_t pgsql_escape(db_conn *c, char *to, const char *from, size_t len)
+static size_t pgsql_escape(sql_connection *c, char *to, const char *from, size_t len)
 {
 	struct pg_conn *pc = c->priv;
 	int err = 0;
 	if (pc == NULL)
 		return PQescapeString(to, from, len);
 	return PQescapeStringConn(pc->pg, to, from, len, &err);
+}
+
+/* sysbench's lines for a failed operation: the function that failed, its
+ * status (PGRES_FATAL_ERROR) and the primary message; for a prepare,
+ * libpq's whole message (with the LINE and caret lines). */
+static bool pgsql_log_error(sql_connection *c, int op, const char *sql, size_t len)
+{
+	struct pg_conn *pc = c->priv;
+	const char *msg = c->sql_errmsg ? c->sql_errmsg : "";
+
+	switch (op) {
+	case DB_OP_PREPARE:
+	case DB_OP_BIND:   /* a statement with parameters is prepared here */
+		log_msg(LOG_FATAL, "PQprepare() failed: %s",
+		        pc != NULL && pc->pg != NULL ? PQerrorMessage(pc->pg) : msg);
+		return true;
+	case DB_OP_QUERY:
+		log_msg(LOG_FATAL, "PQexec() failed: %d %s", (int)PGRES_FATAL_ERROR, msg);
+		log_msg(LOG_FATAL, "failed query was: %.*s", (int)len, sql);
+		return true;
+	case DB_OP_EXECUTE:
+		log_msg(LOG_FATAL, "PQexecPrepared() failed: %d %s", (int)PGRES_FATAL_ERROR, msg);
+		return true;
+	default:
+		return false;
+	}
 }
 
 const struct db_driver_ops db_pgsql_ops = {
@@ -906,6 +918,7 @@ const struct db_driver_ops db_pgsql_ops = {
 	.execute = pgsql_execute,
 	.close = pgsql_close,
 	.fetch_row = pgsql_fetch_row,
+	.log_error = pgsql_log_error,
 	.free_results = pgsql_free_results,
 	.escape = pgsql_escape,
 	.load = pgsql_load,

@@ -1,99 +1,159 @@
-/* C functions behind sysbench.histogram (declared in lua/ffi_api.h).
- * A script histogram is sysbench's kind: `size` logarithmic buckets over
- * [min, max]; values outside are clamped into the end buckets. */
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* C functions behind sysbench.rand and sysbench.histogram under sysbench
+ * 1.0.20's names (declared in lua/ffi_api.h). */
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lua/ffi_api.h"
+#include "rand/rand.h"
 
-struct bench_lua_hist {
-	uint32_t size;
-	double min, max;
-	double lmin, lrange;
-	uint64_t total;
+/* ---- random numbers -------------------------------------------------- */
+
+uint64_t sb_rand_uniform_uint64(void)
+{
+	return rand_u64();
+}
+
+uint32_t sb_rand_default(uint32_t a, uint32_t b)
+{
+	return rand_default(a, b);
+}
+
+uint32_t sb_rand_uniform(uint32_t a, uint32_t b)
+{
+	return rand_uniform(a, b);
+}
+
+uint32_t sb_rand_gaussian(uint32_t a, uint32_t b)
+{
+	return rand_gaussian(a, b);
+}
+
+uint32_t sb_rand_special(uint32_t a, uint32_t b)
+{
+	return rand_special(a, b);
+}
+
+uint32_t sb_rand_pareto(uint32_t a, uint32_t b)
+{
+	return rand_pareto(a, b);
+}
+
+uint32_t sb_rand_unique(void)
+{
+	return rand_unique();
+}
+
+void sb_rand_str(const char *fmt, char *buf)
+{
+	rand_string(buf, fmt, (unsigned)strlen(fmt));
+}
+
+double sb_rand_uniform_double(void)
+{
+	return rand_uniform_double();
+}
+
+/* ---- histograms -------------------------------------------------------- */
+
+/* sysbench's bucket layout, a fact scripts see in print(): bucket i holds
+ * values whose log lies within half a step of log(min) + i * step, with
+ * step = (log(max) - log(min)) / (size - 1), so the first bucket is min and
+ * the last is max. */
+struct histogram {
+	size_t size;
+	double lmin;            /* log(range_min) */
+	double mult;            /* buckets per unit of log */
 	uint64_t counts[];
 };
 
-bench_lua_hist *bench_hist_new(uint32_t size, double min, double max)
+sb_histogram_t *sb_histogram_new(size_t size, double range_min,
+                                 double range_max)
 {
-	bench_lua_hist *h;
-	if (size == 0 || size > (1u << 24) || !(min > 0) || !(max > min))
+	sb_histogram_t *h;
+	if (size == 0 || size > ((size_t)1 << 24) || !(range_min > 0) ||
+	    !(range_max > range_min))
 		return NULL;
 	h = calloc(1, sizeof(*h) + size * sizeof(uint64_t));
 	if (h == NULL)
 		return NULL;
 	h->size = size;
-	h->min = min;
-	h->max = max;
-	h->lmin = log(min);
-	h->lrange = log(max) - h->lmin;
+	h->lmin = log(range_min);
+	h->mult = (double)(size - 1) / (log(range_max) - h->lmin);
 	return h;
 }
 
-void bench_hist_free(bench_lua_hist *h)
+void sb_histogram_delete(sb_histogram_t *h)
 {
 	free(h);
 }
 
-void bench_hist_update(bench_lua_hist *h, double v)
+void sb_histogram_update(sb_histogram_t *h, double value)
 {
-	double x;
-	uint32_t i;
-	if (!(v > h->min))
+	double x = floor((log(value) - h->lmin) * h->mult + 0.5);
+	size_t i;
+	/* 0, negatives and NaN land in the first bucket, as in sysbench */
+	if (!(x > 0))
 		i = 0;
-	else if (v >= h->max)
+	else if (x >= (double)(h->size - 1))
 		i = h->size - 1;
-	else {
-		x = (log(v) - h->lmin) / h->lrange * h->size;
-		i = x >= h->size ? h->size - 1 : (uint32_t)x;
-	}
+	else
+		i = (size_t)x;
 	__atomic_fetch_add(&h->counts[i], 1, __ATOMIC_RELAXED);
-	__atomic_fetch_add(&h->total, 1, __ATOMIC_RELAXED);
 }
 
-static double bench_hist_value(const bench_lua_hist *h, uint32_t i)
+/* With size 1 this is 0/0: sysbench prints -nan there too. */
+static double hist_value(const sb_histogram_t *h, size_t i)
 {
-	return exp(h->lmin + h->lrange * i / h->size);
+	return exp((double)i / h->mult + h->lmin);
 }
 
-double bench_hist_percentile(bench_lua_hist *h, double pct)
+double bench_hist_percentile(sb_histogram_t *h, double pct)
 {
-	uint64_t need, acc = 0;
-	uint32_t i;
-	if (h->total == 0)
+	uint64_t total = 0, need, acc = 0;
+	size_t i;
+	for (i = 0; i < h->size; i++)
+		total += __atomic_load_n(&h->counts[i], __ATOMIC_RELAXED);
+	if (total == 0)
 		return 0;
-	need = (uint64_t)ceil(pct / 100.0 * h->total);
+	need = (uint64_t)ceil(pct / 100.0 * (double)total);
 	if (need == 0)
 		need = 1;
 	for (i = 0; i < h->size; i++) {
-		acc += h->counts[i];
+		acc += __atomic_load_n(&h->counts[i], __ATOMIC_RELAXED);
 		if (acc >= need)
-			return bench_hist_value(h, i + 1);
+			return hist_value(h, i);
 	}
-	return h->max;
+	return hist_value(h, h->size - 1);
 }
 
-void bench_hist_print(bench_lua_hist *h)
+void sb_histogram_print(sb_histogram_t *h)
 {
-	uint64_t maxc = 0;
-	uint32_t i;
-	for (i = 0; i < h->size; i++)
-		if (h->counts[i] > maxc)
-			maxc = h->counts[i];
+	static const char stars[] = "****************************************";
+	uint64_t maxc = 0, c;
+	size_t i;
+	for (i = 0; i < h->size; i++) {
+		c = __atomic_load_n(&h->counts[i], __ATOMIC_RELAXED);
+		if (c > maxc)
+			maxc = c;
+	}
+	if (maxc == 0)
+		return;         /* sysbench prints nothing, not even the header */
+	/* one thread's table stays together when several print at once */
+	flockfile(stdout);
 	printf("       value  ------------- distribution ------------- count\n");
 	for (i = 0; i < h->size; i++) {
-		char bar[41];
-		int stars;
-		if (h->counts[i] == 0)
+		c = __atomic_load_n(&h->counts[i], __ATOMIC_RELAXED);
+		if (c == 0)
 			continue;
-		stars = (int)floor((double)h->counts[i] * 40 / maxc + 0.5);
-		memset(bar, '*', (size_t)stars);
-		bar[stars] = 0;
-		printf("%12.3f |%-40s %llu\n", bench_hist_value(h, i), bar,
-		       (unsigned long long)h->counts[i]);
+		printf("%12.3f |%-40.*s %llu\n", hist_value(h, i),
+		       (int)floor((double)c * 40 / (double)maxc + 0.5), stars,
+		       (unsigned long long)c);
 	}
 	fflush(stdout);
+	funlockfile(stdout);
 }

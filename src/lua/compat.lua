@@ -18,11 +18,17 @@ function sb_rand_special(a, b) return rand_special(a, b) end
 function sb_rand_pareto(a, b) return rand_pareto(a, b) end
 sb_rand_str = rand.string
 
+-- As sysbench: draw from the 32-bit permutation until a value falls in
+-- [a, b], so values stay unique (a modulo would repeat them).
 function sb_rand_uniq(a, b)
-   if a == nil then
-      return C.rand_unique()
-   end
-   return a + C.rand_unique() % (b - a + 1)
+   a = a or 0
+   b = b or 4294967295
+   local unique = C.sb_rand_unique
+   local v
+   repeat
+      v = unique()
+   until v >= a and v <= b
+   return v
 end
 
 function sb_rnd()
@@ -39,28 +45,3 @@ DB_ERROR_FAILED = 2
 mysql_table_engine = "innodb"
 myisam_max_rows = 1000000
 
--- (stand-in for LA8, until sql.lua connects by itself) sysbench 1.0.20
--- connects a legacy script's state on its first db_* call: 0.5 scripts
--- call db_connect() in prepare() only.
-do
-   local connect, disconnect = db_connect, db_disconnect
-   local connected = false
-   function db_connect()
-      connected = true
-      return connect()
-   end
-   function db_disconnect()
-      connected = false
-      return disconnect()
-   end
-   for _, name in ipairs({ "db_query", "db_prepare", "db_bulk_insert_init",
-                           "db_bulk_insert_next", "db_bulk_insert_done" }) do
-      local f = _G[name]
-      _G[name] = function(...)
-         if not connected then
-            db_connect()
-         end
-         return f(...)
-      end
-   end
-end

@@ -103,10 +103,106 @@ uint32_t rand_unique(void);
 void rand_string(char *buf, const char *fmt, unsigned len);
 unsigned rand_varstring(char *buf, unsigned min, unsigned max);
 
-/* ---- histograms for scripts (sysbench.histogram) ---------------------- */
-typedef struct bench_lua_hist bench_lua_hist;
-bench_lua_hist *bench_hist_new(uint32_t size, double min, double max);
-void bench_hist_free(bench_lua_hist *h);
-void bench_hist_update(bench_lua_hist *h, double value);
-void bench_hist_print(bench_lua_hist *h);
-double bench_hist_percentile(bench_lua_hist *h, double pct);
+/* ---- histograms for scripts: bench's extension ------------------------ */
+
+typedef struct histogram sb_histogram_t;
+/* Value below which pct percent of h's values lie: the upper edge of the
+ * bucket where the count reaches pct, as sysbench's own latency
+ * percentiles; 0 for an empty histogram. */
+double bench_hist_percentile(sb_histogram_t *h, double pct);
+
+/* ==== sysbench 1.0.20's FFI names =======================================
+ * Every type, enum and function sysbench 1.0.20 declares with ffi.cdef in
+ * its internal modules sysbench.lua, sysbench.rand.lua,
+ * sysbench.histogram.lua and sysbench.cmdline.lua, plus the counter enum of
+ * sysbench.sql.lua and sb_counter_inc/sb_counter_val, which sysbench
+ * exports and third-party scripts declare themselves. Same names, same
+ * layout, same meaning: scripts that call them (or repeat sysbench's
+ * declarations) run unchanged. The functions are defined in lua/api.c,
+ * sched/sched.c and lua/runtime.c. */
+
+/* Statistic counters (sysbench.sql.lua's copy of sb_counter.h's enum:
+ * SB_CNT_TRX is C's SB_CNT_EVENT). */
+typedef enum
+{
+  SB_CNT_OTHER,
+  SB_CNT_READ,
+  SB_CNT_WRITE,
+  SB_CNT_TRX,
+  SB_CNT_ERROR,
+  SB_CNT_RECONNECT,
+  SB_CNT_MAX
+} sb_counter_type;
+
+/* Count one `type` in the calling worker thread's statistics (the
+ * thread_id argument is sysbench's; bench counts for the caller, which is
+ * what scripts pass: sysbench.tid). SB_CNT_TRX counts an event (events and
+ * tps, not latency); 6 and 7 (sysbench C's SB_CNT_BYTES_READ/WRITTEN) count
+ * one byte. No-op outside a worker thread or for another value. */
+void sb_counter_inc(int thread_id, sb_counter_type type);
+/* Current value of worker thread_id's counter `type` since the start of
+ * the run (0 for an unknown thread or type). */
+uint64_t sb_counter_val(int thread_id, sb_counter_type type);
+
+/* Pseudo-random numbers (sysbench.rand.lua), the calling thread's
+ * generator; the distributions of --rand-type and its options. */
+uint64_t sb_rand_uniform_uint64(void);
+uint32_t sb_rand_default(uint32_t, uint32_t);
+uint32_t sb_rand_uniform(uint32_t, uint32_t);
+uint32_t sb_rand_gaussian(uint32_t, uint32_t);
+uint32_t sb_rand_special(uint32_t, uint32_t);
+uint32_t sb_rand_pareto(uint32_t, uint32_t);
+/* A 32-bit value no thread got before (a permutation of the 32-bit
+ * space, until 2^32 calls). */
+uint32_t sb_rand_unique(void);
+/* Write strlen(fmt) characters to buf: '#' a random digit, '@' a random
+ * lowercase letter, anything else itself. No terminating NUL. */
+void sb_rand_str(const char *, char *);
+/* In [0, 1). */
+double sb_rand_uniform_double(void);
+
+/* Histograms (sysbench.histogram.lua): `size` buckets, logarithmic between
+ * range_min and range_max; values outside go to the end buckets. new
+ * returns NULL for size 0, range_min <= 0 or range_max <= range_min (or no
+ * memory). update is thread-safe; print writes the non-empty buckets to
+ * stdout as sysbench does. delete is NULL-safe. */
+sb_histogram_t *sb_histogram_new(size_t size, double range_min,
+                                 double range_max);
+void sb_histogram_delete(sb_histogram_t *h);
+void sb_histogram_update(sb_histogram_t *h, double value);
+void sb_histogram_print(sb_histogram_t *h);
+
+/* Script options (sysbench.cmdline.lua, from sb_option.h). */
+typedef enum
+{
+  SB_ARG_TYPE_NULL,
+  SB_ARG_TYPE_BOOL,
+  SB_ARG_TYPE_INT,
+  SB_ARG_TYPE_SIZE,
+  SB_ARG_TYPE_DOUBLE,
+  SB_ARG_TYPE_STRING,
+  SB_ARG_TYPE_LIST,
+  SB_ARG_TYPE_FILE,
+  SB_ARG_TYPE_MAX
+} sb_arg_type_t;
+
+/* Option validation function (accepted, not called by bench). */
+typedef bool sb_opt_validate_t(const char *, const char *);
+
+typedef struct
+{
+  const char         *name;
+  const char         *desc;
+  const char         *value;
+  sb_arg_type_t      type;
+  sb_opt_validate_t  *validate;
+} sb_arg_t;
+
+/* Declare len script options (name, description, default value as text,
+ * type) under the script's options, where command-line values given for
+ * them apply; names already declared are kept. Main thread, before the
+ * command runs. 0 on success, 1 on an invalid declaration (the error is
+ * printed). */
+int sb_lua_set_test_args(sb_arg_t *args, size_t len);
+/* Print the script's options as `bench SCRIPT help` does. */
+void sb_print_test_options(void);

@@ -8,7 +8,10 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include <stdbool.h>
+#include <stdint.h>
 #include "lua/runtime.h"
+#include "lua/ffi_api.h"
 #include "opt/opt.h"
 #include "opt/core_opts.h"
 #include "opt/legacy_opts.h"
@@ -28,6 +31,11 @@ struct lrt {
 };
 
 static int lrt_options_ordered;
+/* Options declared through sb_lua_set_test_args(), and whether the option
+ * registry is closed to them (the main state has published the values;
+ * worker states that run the script again must not touch it). */
+static unsigned lrt_set_args_n;
+static int lrt_opts_frozen;
 /* Legacy mode (the script declares no options): every state gets the
  * option values as globals too. Set by the main state's publish. */
 static int lrt_legacy;
@@ -44,11 +52,11 @@ static const struct {
 	const unsigned char *bc;
 	size_t len;
 } lrt_modules[] = {
-	{ "=[bench]sysbench", luaJIT_BC_bench_sysbench, luaJIT_BC_bench_sysbench_SIZE },
-	{ "=[bench]cmdline", luaJIT_BC_bench_cmdline, luaJIT_BC_bench_cmdline_SIZE },
-	{ "=[bench]report", luaJIT_BC_bench_report, luaJIT_BC_bench_report_SIZE },
-	{ "=[bench]sql", luaJIT_BC_bench_sql, luaJIT_BC_bench_sql_SIZE },
-	{ "=[bench]compat", luaJIT_BC_bench_compat, luaJIT_BC_bench_compat_SIZE },
+	{ "sysbench.lua", luaJIT_BC_bench_sysbench, luaJIT_BC_bench_sysbench_SIZE },
+	{ "sysbench.cmdline.lua", luaJIT_BC_bench_cmdline, luaJIT_BC_bench_cmdline_SIZE },
+	{ "sysbench.report.lua", luaJIT_BC_bench_report, luaJIT_BC_bench_report_SIZE },
+	{ "sysbench.sql.lua", luaJIT_BC_bench_sql, luaJIT_BC_bench_sql_SIZE },
+	{ "sysbench.compat.lua", luaJIT_BC_bench_compat, luaJIT_BC_bench_compat_SIZE },
 };
 
 /* ---- locating and reading the script ---------------------------------- */
@@ -108,6 +116,30 @@ static const char *lrt_luadir(void)
 	return BENCH_PKGDATADIR;
 }
 
+/* sysbench falls back to require(name): find the module's file on
+ * package.path (LUA_PATH, with ";;" standing for LuaJIT's defaults) the way
+ * require would. Returns 0 with the path in out, or -ENOENT. */
+static int lrt_find_module(const char *name, char *out, size_t outlen)
+{
+	lua_State *L = luaL_newstate();
+	int rc = -ENOENT;
+	if (L == NULL)
+		return -ENOMEM;
+	luaL_openlibs(L);
+	lua_getglobal(L, "package");
+	lua_getfield(L, -1, "searchpath");
+	if (lua_isfunction(L, -1)) {
+		lua_pushstring(L, name);
+		lua_getfield(L, -3, "path");
+		if (lua_pcall(L, 2, 1, 0) == 0 && lua_isstring(L, -1)) {
+			snprintf(out, outlen, "%s", lua_tostring(L, -1));
+			rc = 0;
+		}
+	}
+	lua_close(L);
+	return rc;
+}
+
 int lrt_script_load(const char *workload, struct lrt_script *out)
 {
 	char path[PATH_MAX];
@@ -132,7 +164,7 @@ int lrt_script_load(const char *workload, struct lrt_script *out)
 			/* a plain name that is also a file in the current dir */
 			if (file_exists(workload))
 				snprintf(path, sizeof(path), "%s", workload);
-			else {
+			else if (lrt_find_module(workload, path, sizeof(path)) != 0) {
 				log_msg(LOG_FATAL, "Cannot find benchmark '%s': no such built-in test, file or module",
 				        workload);
 				lrt_script_free(out);
@@ -213,10 +245,12 @@ static const char *lrt_errmsg(lua_State *L)
 	return "(error object is not a string)";
 }
 
+/* sysbench.cmdline.print_test_options(): the list and a blank line */
 static int lrt_print_options_cb(lua_State *L)
 {
 	(void)L;
 	lrt_print_options(R.script ? R.script->name : "script");
+	printf("\n");
 	return 0;
 }
 
@@ -278,7 +312,7 @@ int lrt_create(const struct lrt_script *s, int tid, struct lrt **out)
 
 	/* the sysbench table the modules extend */
 	lua_newtable(L);
-	lua_pushinteger(L, tid);
+	lua_pushinteger(L, tid < 0 ? 0 : tid);    /* sysbench: 0 in the main state */
 	lua_setfield(L, -2, "tid");
 	lua_pushstring(L, "1.0.20");
 	lua_setfield(L, -2, "version");
@@ -476,11 +510,25 @@ int lrt_register_options(struct lrt *l, const char *name, unsigned *ndeclared)
 	*ndeclared = 0;
 	lrt_options_ordered = 0;
 	snprintf(group, sizeof(group), "%s options", name);
+	/* the declarations' shape is checked in Lua, with sysbench's message */
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "cmdline");
+	lua_getfield(L, -1, "read_cmdline_options");
+	if (lua_isfunction(L, -1) && lua_pcall(L, 0, 0, 0)) {
+		log_msg(LOG_FATAL, "`sysbench.cmdline.read_cmdline_options' function failed: %s",
+		        lrt_errmsg(L));
+		lua_settop(L, base);
+		return -EINVAL;
+	}
+	lua_settop(L, base);
 	lua_getglobal(L, "sysbench");
 	lua_getfield(L, -1, "cmdline");
 	lua_getfield(L, -1, "options");
 	if (!lua_istable(L, -1)) {
 		lua_settop(L, base);
+		/* sb_lua_set_test_args' options show in their order */
+		lrt_options_ordered = lrt_set_args_n > 0;
+		*ndeclared = lrt_set_args_n;
 		return 0;
 	}
 	/* bench extension: sysbench.cmdline.options_order fixes the help order
@@ -518,7 +566,7 @@ int lrt_register_options(struct lrt *l, const char *name, unsigned *ndeclared)
 		lua_pop(L, 1);
 	}
 	lua_settop(L, base);
-	*ndeclared = n;
+	*ndeclared = n + lrt_set_args_n;
 	return rc;
 }
 
@@ -529,6 +577,46 @@ void lrt_print_options(const char *name)
 	opt_print_group(stdout, group, !lrt_options_ordered);
 }
 
+int sb_lua_set_test_args(sb_arg_t *args, size_t len)
+{
+	char group[512];
+	size_t i;
+	int rc;
+
+	snprintf(group, sizeof(group), "%s options",
+	         R.script ? R.script->name : "script");
+	if (lrt_opts_frozen)
+		return 0;       /* declared by the main state already */
+	for (i = 0; i < len; i++) {
+		struct opt_def d;
+		memset(&d, 0, sizeof(d));
+		if (args[i].name == NULL || (unsigned)args[i].type > SB_ARG_TYPE_FILE) {
+			log_msg(LOG_FATAL, "sb_lua_set_test_args: invalid option #%zu", i + 1);
+			return 1;
+		}
+		d.name = args[i].name;
+		d.desc = args[i].desc ? args[i].desc : "";
+		d.type = lrt_arg_types[args[i].type];
+		d.defval = args[i].value;
+		if (d.defval == NULL)
+			d.flags |= OPT_F_NODEFAULT;
+		rc = opt_define(group, &d, 1);
+		if (rc == 0)
+			lrt_set_args_n++;
+		else if (rc != -EEXIST) {
+			fprintf(stderr, "%s\n", opt_error());
+			return 1;
+		}
+	}
+	return 0;
+}
+
+void sb_print_test_options(void)
+{
+	lrt_print_options(R.script ? R.script->name : "script");
+	putchar('\n');
+}
+
 /* Push an option's value as sysbench does: booleans, numbers, strings, and
  * tables of strings for lists. */
 static void lrt_push_opt(lua_State *L, const struct opt *o)
@@ -537,7 +625,8 @@ static void lrt_push_opt(lua_State *L, const struct opt *o)
 	unsigned n, i;
 	switch (opt_type_of(o)) {
 	case OPT_BOOL:
-		lua_pushboolean(L, opt_bool(o));
+		/* sysbench's quirk: a boolean declared without a default is true */
+		lua_pushboolean(L, opt_value_text(o) ? opt_bool(o) : 1);
 		break;
 	case OPT_INT:
 		lua_pushnumber(L, (lua_Number)opt_int(o));
@@ -563,7 +652,7 @@ static void lrt_push_opt(lua_State *L, const struct opt *o)
 		else if (opt_value_text(o))
 			lua_pushstring(L, opt_value_text(o));
 		else
-			lua_pushnil(L);
+			lua_pushstring(L, "");   /* sysbench: no default is "" */
 		break;
 	}
 }
@@ -618,6 +707,8 @@ int lrt_publish_options(struct lrt *l, int legacy)
 
 	if (legacy)
 		lrt_legacy = 1;
+	if (l->tid < 0)
+		lrt_opts_frozen = 1;
 	lua_getglobal(L, "sysbench");
 	lua_getfield(L, -1, "opt");
 	for (o = opt_first(); o; o = opt_next(o)) {
@@ -646,6 +737,44 @@ int lrt_has_function(struct lrt *l, const char *fname)
 	return r;
 }
 
+int lrt_call_hook(struct lrt *l, const char *name)
+{
+	lua_State *L = l->L;
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "hooks");
+	if (!lua_istable(L, -1)) {
+		lua_pop(L, 2);
+		return 0;
+	}
+	lua_getfield(L, -1, name);
+	lua_remove(L, -2);
+	lua_remove(L, -2);
+	if (!lua_isfunction(L, -1)) {
+		lua_pop(L, 1);
+		return 0;
+	}
+	if (lua_pcall(L, 0, 0, 0)) {
+		/* the built-in workloads' hook: their message stands alone,
+		 * as a sysbench C test's */
+		log_msg(LOG_FATAL, "%s", lrt_errmsg(L));
+		lua_pop(L, 1);
+		return -EIO;
+	}
+	return 0;
+}
+
+int lrt_own_thread_run(struct lrt *l)
+{
+	lua_State *L = l->L;
+	int own;
+	lua_getglobal(L, "thread_run");
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "thread_run_default");
+	own = lua_isfunction(L, -3) && !lua_rawequal(L, -3, -1);
+	lua_pop(L, 3);
+	return own;
+}
+
 int lrt_call(struct lrt *l, const char *fname, int tid)
 {
 	lua_State *L = l->L;
@@ -653,7 +782,8 @@ int lrt_call(struct lrt *l, const char *fname, int tid)
 	if (tid >= 0)
 		lua_pushinteger(L, tid);
 	if (lua_pcall(L, tid >= 0 ? 1 : 0, 0, 0)) {
-		log_msg(LOG_FATAL, "`%s' function failed: %s", fname, lrt_errmsg(L));
+		if (!lrt_error_quiet(L))
+			log_msg(LOG_FATAL, "`%s' function failed: %s", fname, lrt_errmsg(L));
 		lua_pop(L, 1);
 		return -EIO;
 	}
@@ -721,14 +851,78 @@ int lrt_run_command(struct lrt *l, const char *cmd)
 
 static void lrt_report_end_cb(void *ud);
 
-static int lrt_hook(struct lrt *l, const char *name, const sb_stat_t *st)
+/* Which fields a hook's table has: sysbench's own, per hook. */
+enum lrt_stat_kind { LRT_STAT_INTERMEDIATE, LRT_STAT_CUMULATIVE };
+
+static void lrt_setnum(lua_State *L, const char *k, double v)
+{
+	lua_pushnumber(L, v);
+	lua_setfield(L, -2, k);
+}
+
+/* Push the table a report hook gets: a plain table of Lua numbers with
+ * exactly sysbench's fields for that hook (pairs() sees those), and bench's
+ * other figures reachable through its metatable's __index. */
+static void lrt_push_stat(lua_State *L, const sb_stat_t *st, enum lrt_stat_kind kind)
+{
+	int cum = kind == LRT_STAT_CUMULATIVE;
+
+	lua_createtable(L, 0, 14);
+	lrt_setnum(L, "threads_running", st->threads_running);
+	lrt_setnum(L, "time_interval", st->time_interval);
+	lrt_setnum(L, "time_total", st->time_total);
+	lrt_setnum(L, "latency_pct", st->latency_pct);
+	lrt_setnum(L, "events", (double)st->events);
+	lrt_setnum(L, "reads", (double)st->reads);
+	lrt_setnum(L, "writes", (double)st->writes);
+	lrt_setnum(L, "other", (double)st->other);
+	lrt_setnum(L, "errors", (double)st->errors);
+	lrt_setnum(L, "reconnects", (double)st->reconnects);
+
+	lua_createtable(L, 0, 1);              /* metatable */
+	lua_createtable(L, 0, 16);             /* bench's other fields */
+	if (cum) {
+		lua_pushvalue(L, -3);
+		lrt_setnum(L, "latency_min", st->latency_min);
+		lrt_setnum(L, "latency_max", st->latency_max);
+		lrt_setnum(L, "latency_avg", st->latency_avg);
+		lrt_setnum(L, "latency_sum", st->latency_sum);
+		lua_pop(L, 1);
+		lrt_setnum(L, "queue_length", (double)st->queue_length);
+		lrt_setnum(L, "concurrency", (double)st->concurrency);
+	} else {
+		lua_pushvalue(L, -3);
+		lrt_setnum(L, "queue_length", (double)st->queue_length);
+		lrt_setnum(L, "concurrency", (double)st->concurrency);
+		lua_pop(L, 1);
+		lrt_setnum(L, "latency_min", st->latency_min);
+		lrt_setnum(L, "latency_max", st->latency_max);
+		lrt_setnum(L, "latency_avg", st->latency_avg);
+		lrt_setnum(L, "latency_sum", st->latency_sum);
+	}
+	lrt_setnum(L, "bytes_read", (double)st->bytes_read);
+	lrt_setnum(L, "bytes_written", (double)st->bytes_written);
+	lrt_setnum(L, "wait_avg", st->wait_avg);
+	lrt_setnum(L, "wait_max", st->wait_max);
+	lrt_setnum(L, "wait_pct", st->wait_pct);
+	lrt_setnum(L, "service_avg", st->service_avg);
+	lrt_setnum(L, "service_max", st->service_max);
+	lrt_setnum(L, "service_pct", st->service_pct);
+	lrt_setnum(L, "late", (double)st->late);
+	lrt_setnum(L, "skipped", (double)st->skipped);
+	lua_setfield(L, -2, "__index");
+	lua_setmetatable(L, -2);
+}
+
+static int lrt_hook(struct lrt *l, const char *name, const sb_stat_t *st,
+                    enum lrt_stat_kind kind)
 {
 	lua_State *L = l->L;
 	int handled;
 	lua_getglobal(L, "sysbench");
 	lua_getfield(L, -1, "__call_hook");
 	lua_pushstring(L, name);
-	lua_pushlightuserdata(L, (void *)st);
+	lrt_push_stat(L, st, kind);
 	if (lua_pcall(L, 2, 1, 0)) {
 		log_msg(LOG_FATAL, "`%s' hook failed: %s", name, lrt_errmsg(L));
 		lua_pop(L, 2);
@@ -742,17 +936,17 @@ static int lrt_hook(struct lrt *l, const char *name, const sb_stat_t *st)
 
 static int lrt_hook_intermediate(const sb_stat_t *st, void *ud)
 {
-	return lrt_hook(ud, "report_intermediate", st);
+	return lrt_hook(ud, "report_intermediate", st, LRT_STAT_INTERMEDIATE);
 }
 
 static int lrt_hook_cumulative(const sb_stat_t *st, void *ud)
 {
-	return lrt_hook(ud, "report_cumulative", st);
+	return lrt_hook(ud, "report_cumulative", st, LRT_STAT_CUMULATIVE);
 }
 
 static int lrt_hook_summary(const sb_stat_t *st, void *ud)
 {
-	return lrt_hook(ud, "report_summary", st);
+	return lrt_hook(ud, "report_summary", st, LRT_STAT_CUMULATIVE);
 }
 
 static int lrt_hook_defined(struct lrt *l, const char *name)

@@ -35,8 +35,9 @@ void lrt_script_free(struct lrt_script *s);
 /* Set what every state's sysbench.cmdline sees. argv is copied. */
 void lrt_set_cmdline(int argc, char **argv, const char *command);
 
-/* Create a state for thread tid (the main state uses tid = -1... it sees
- * sysbench.tid = threads) with the modules and the script loaded. */
+/* Create a state for thread tid (the main state uses tid = -1; its
+ * scripts see sysbench.tid = 0, as sysbench's) with the modules and the
+ * script loaded. */
 int lrt_create(const struct lrt_script *s, int tid, struct lrt **out);
 void lrt_destroy(struct lrt *l);          /* NULL-safe */
 
@@ -50,6 +51,13 @@ int lrt_publish_options(struct lrt *l, int legacy);
 
 /* 1 if the global `fname` is a function. */
 int lrt_has_function(struct lrt *l, const char *fname);
+
+/* Call sysbench.hooks[name]() if the script defines it. Returns 0, or
+ * -EIO after printing "FATAL: <error>". */
+int lrt_call_hook(struct lrt *l, const char *name);
+
+/* 1 if the script replaced thread_run() with its own. */
+int lrt_own_thread_run(struct lrt *l);
 
 /* Call global fname(tid) (tid < 0: no argument). Returns 0, or -EIO after
  * printing "FATAL: `fname' function failed: <error>". */

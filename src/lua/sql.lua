@@ -1,433 +1,485 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- sysbench.sql: drivers, connections, prepared statements, result sets and
--- bulk inserts over the C database layer (db/db_ffi.h), plus the legacy
--- sysbench 0.5 db_* globals.
+-- bulk inserts over the C database layer (src/db/db_ffi.h: sysbench
+-- 1.0.20's types and functions), plus the legacy sysbench 0.5 db_*
+-- globals.
+--
+-- The objects are the C structs themselves (ffi metatypes), printing as
+-- sysbench's: <sql_driver>, <sql_connection>, <sql_statement>,
+-- <sql_result>; bind parameters are tables printing as <sql_param>.
+-- Where a misuse raises an error, the call structure (tail calls, error
+-- levels) is the one that gives sysbench's messages and locations.
 
 local ffi = ffi
 local C = ffi.C
-local getinfo = debug.getinfo
 
 local sql = {}
 sysbench.sql = sql
 
 sql.type = {
-   NONE = 0, TINYINT = 1, SMALLINT = 2, INT = 3, BIGINT = 4, FLOAT = 5,
-   DOUBLE = 6, TIME = 7, DATE = 8, DATETIME = 9, TIMESTAMP = 10, CHAR = 11,
-   VARCHAR = 12,
+   NONE = C.SQL_TYPE_NONE, TINYINT = C.SQL_TYPE_TINYINT,
+   SMALLINT = C.SQL_TYPE_SMALLINT, INT = C.SQL_TYPE_INT,
+   BIGINT = C.SQL_TYPE_BIGINT, FLOAT = C.SQL_TYPE_FLOAT,
+   DOUBLE = C.SQL_TYPE_DOUBLE, TIME = C.SQL_TYPE_TIME, DATE = C.SQL_TYPE_DATE,
+   DATETIME = C.SQL_TYPE_DATETIME, TIMESTAMP = C.SQL_TYPE_TIMESTAMP,
+   CHAR = C.SQL_TYPE_CHAR, VARCHAR = C.SQL_TYPE_VARCHAR,
 }
-sql.error = { NONE = 0, IGNORABLE = 1, FATAL = 2 }
+sql.error = {
+   NONE = C.DB_ERROR_NONE, IGNORABLE = C.DB_ERROR_IGNORABLE,
+   FATAL = C.DB_ERROR_FATAL,
+}
 
 local T = sql.type
+local E = sql.error
 local RESTART_EVENT = sysbench.error.RESTART_EVENT
 
--- C types of the fixed-size parameter types
-local num_ctype = {
-   [T.TINYINT] = ffi.typeof("int8_t[1]"),
-   [T.SMALLINT] = ffi.typeof("int16_t[1]"),
-   [T.INT] = ffi.typeof("int32_t[1]"),
-   [T.BIGINT] = ffi.typeof("int64_t[1]"),
-   [T.FLOAT] = ffi.typeof("float[1]"),
-   [T.DOUBLE] = ffi.typeof("double[1]"),
-}
-local num_size = {
-   [T.TINYINT] = 1, [T.SMALLINT] = 2, [T.INT] = 4, [T.BIGINT] = 8,
-   [T.FLOAT] = 4, [T.DOUBLE] = 8,
-}
-local num_ptr = {
-   [T.TINYINT] = ffi.typeof("int8_t *"),
-   [T.SMALLINT] = ffi.typeof("int16_t *"),
-   [T.INT] = ffi.typeof("int32_t *"),
-   [T.BIGINT] = ffi.typeof("int64_t *"),
-   [T.FLOAT] = ffi.typeof("float *"),
-   [T.DOUBLE] = ffi.typeof("double *"),
-}
+-- ---- errors ---------------------------------------------------------------
 
--- "file:line: " of the innermost caller outside bench's own modules, so
--- an SQL error points at the user's script whatever path led to it.
-local function user_where()
-   for level = 3, 40 do
-      local info = getinfo(level, "Sl")
-      if info == nil then
-         break
-      end
-      if info.currentline > 0 and info.source:sub(1, 8) ~= "=[bench]" then
-         return info.short_src .. ":" .. info.currentline .. ": "
-      end
+-- The outcome of the last call on `con` that returned rs (nil on failure).
+-- Success returns rs. An API error (no SQL state: closed connection,
+-- failed prepare) raises "SQL API error"; an ignorable error (by the
+-- driver's ignore list, or made so by sysbench.hooks.sql_error_ignorable)
+-- raises the error descriptor with errcode RESTART_EVENT, so the event
+-- restarts; a fatal one raises the SQL error text at the caller. Called
+-- as a tail call from the methods, as sysbench does, so the levels point
+-- at the script.
+local function check_error(con, rs, query, where)
+   if rs ~= nil or con.error == E.NONE then
+      return rs
    end
-   return ""
-end
-
--- Raise the error of the last call on `con` as sysbench does: ignorable
--- errors (possibly reclassified by sysbench.hooks.sql_error_ignorable)
--- restart the event; fatal ones end the thread.
-local function check_error(con, query)
+   if con.sql_state == nil or con.sql_errmsg == nil then
+      if where then error(where .. "SQL API error", 0) end
+      error("SQL API error", 3)
+   end
    local err = {
       connection = con,
       query = query,
       sql_errno = con.sql_errno,
       sql_state = ffi.string(con.sql_state),
-      sql_errmsg = con.sql_errmsg ~= nil and ffi.string(con.sql_errmsg) or "",
+      sql_errmsg = ffi.string(con.sql_errmsg),
    }
-   local ignorable = con.error == sql.error.IGNORABLE
+   local ignorable = con.error == E.IGNORABLE
    local hook = sysbench.hooks.sql_error_ignorable
-   if hook then
+   if type(hook) == "function" then
       local r = hook(err)
       if r ~= nil then ignorable = r and true or false end
    end
    if ignorable then
       C.db_count_ignored_error()
       err.errcode = RESTART_EVENT
-      error(err, 0)
+      error(err, 3)
    end
-   error(string.format("%sSQL error, errno = %d, state = '%s': %s", user_where(),
-                       err.sql_errno, err.sql_state, err.sql_errmsg), 0)
+   local msg = string.format("SQL error, errno = %d, state = '%s': %s",
+                             err.sql_errno, err.sql_state, err.sql_errmsg)
+   if where then error(where .. msg, 0) end
+   error(msg, 2)
+end
+
+-- "file:line: " of the innermost caller outside this module, for errors
+-- raised deep inside it (bulk load), so they name the script's line.
+local function user_where()
+   for level = 3, 40 do
+      local info = debug.getinfo(level, "Sl")
+      if info == nil then
+         break
+      end
+      if info.currentline > 0 and info.source ~= "sysbench.sql.lua" then
+         return info.short_src .. ":" .. info.currentline .. ": "
+      end
+   end
+   return ""
 end
 
 -- ---- result sets --------------------------------------------------------
 
-local row_buf = ffi.new("db_row")
-
 local result_methods = {}
 
+-- The next row as an array of strings (nil for SQL NULL), or nil.
 function result_methods.fetch_row(self)
-   local rc = C.db_fetch_row(self, row_buf)
-   if rc <= 0 then
+   local row = C.db_fetch_row(self)
+   if row == nil then
       return nil
    end
    local t = {}
-   for i = 0, row_buf.nfields - 1 do
-      local v = row_buf.values[i]
-      if v ~= nil then
-         t[i + 1] = ffi.string(v, row_buf.lengths[i])
+   local v = row.values
+   for i = 0, self.nfields - 1 do
+      if v[i].ptr ~= nil then
+         t[i + 1] = ffi.string(v[i].ptr, v[i].len)
       end
    end
    return t
 end
 
 function result_methods.free(self)
-   C.db_free_results(self)
+   return assert(C.db_free_results(self) == 0, "db_free_results() failed")
 end
 
-ffi.metatype("db_result", { __index = result_methods })
+ffi.metatype("sql_result", {
+   __index = result_methods,
+   __tostring = function() return "<sql_result>" end,
+})
 
--- ---- prepared statements --------------------------------------------------
-
--- Lua-side state of a statement: its parameter objects and bind array,
--- kept alive here because C only holds pointers to them.
-local stmt_state = setmetatable({}, { __mode = "k" })
+-- ---- bind parameters ---------------------------------------------------------
 
 local param_methods = {}
-local param_mt = { __index = param_methods }
+local param_mt = {
+   __index = param_methods,
+   __tostring = function() return "<sql_param>" end,
+}
+
+-- Buffers by type: sysbench widens the integer types to BIGINT and the
+-- floating ones to DOUBLE, and sends text as VARCHAR.
+local int64_buf = ffi.typeof("int64_t[1]")
+local double_buf = ffi.typeof("double[1]")
+local ulong_buf = ffi.typeof("unsigned long[1]")
+local char_buf = ffi.typeof("char[?]")
+local is_int = { [T.TINYINT] = true, [T.SMALLINT] = true, [T.INT] = true,
+                 [T.BIGINT] = true }
+local is_float = { [T.FLOAT] = true, [T.DOUBLE] = true }
+local is_text = { [T.CHAR] = true, [T.VARCHAR] = true }
 
 function param_methods.set(self, v)
-   local b = self.b
    if v == nil then
-      b.is_null = 1
+      self.is_null[0] = 1
       return
    end
-   b.is_null = 0
-   local cast = num_ptr[self.type]
-   if cast then
-      ffi.cast(cast, b.buffer)[0] = v
-   else
+   self.is_null[0] = 0
+   local t = self.type
+   if t == T.BIGINT or t == T.DOUBLE then
+      self.buffer[0] = v
+   elseif t == T.VARCHAR then
       local s = tostring(v)
       local n = #s
       if n > self.max_len then n = self.max_len end
-      ffi.copy(b.buffer, s, n)
-      b.data_len = n
+      ffi.copy(self.buffer, s, n)
+      self.data_len[0] = n
+   else
+      error("Unsupported argument type: " .. t, 2)
    end
 end
 
+-- Fill the text parameter from a sysbench.rand.string() pattern ('#' a
+-- digit, '@' a letter), in place: no Lua string is made.
 function param_methods.set_rand_str(self, fmt)
-   local b = self.b
+   if self.type ~= T.VARCHAR then
+      error("Unsupported argument type: " .. self.type, 2)
+   end
    local n = #fmt
    if n > self.max_len then n = self.max_len end
-   C.rand_string(b.buffer, fmt, n)
-   b.data_len = n
-   b.is_null = 0
+   C.rand_string(self.buffer, fmt, n)
+   self.data_len[0] = n
+   self.is_null[0] = 0
 end
+
+-- ---- prepared statements --------------------------------------------------
+
+-- What C only points to (the bound parameters' buffers) is kept alive here
+-- for as long as the statement is.
+local stmt_params = setmetatable({}, { __mode = "k" })
 
 local stmt_methods = {}
 
 function stmt_methods.bind_create(self, btype, max_len)
-   local p = setmetatable({ type = btype }, param_mt)
-   local size = num_size[btype]
-   if size then
-      p.buf = num_ctype[btype]()
-      p.max_len = size
-   else
-      if btype == nil or btype == T.NONE then
-         error("bind_create: unknown parameter type", 2)
-      end
+   local p = setmetatable({}, param_mt)
+   if is_int[btype] then
+      p.type, p.buffer, p.max_len = T.BIGINT, int64_buf(), 8
+   elseif is_float[btype] then
+      p.type, p.buffer, p.max_len = T.DOUBLE, double_buf(), 8
+   elseif is_text[btype] then
       p.max_len = max_len or 255
-      p.buf = ffi.new("char[?]", p.max_len + 1)
+      p.type, p.buffer = T.VARCHAR, char_buf(p.max_len + 1)
+   else
+      error("Unsupported argument type: " .. tostring(btype), 2)
    end
-   p.own = ffi.new("db_bind")
-   p.b = p.own
-   p.b.type = btype
-   p.b.buffer = p.buf
-   p.b.max_len = p.max_len
+   p.data_len = ulong_buf()
+   p.is_null = char_buf(1)
    return p
 end
 
+-- Bind parameters made by bind_create, in placeholder order. sysbench
+-- returns nil when given none, else db_bind_param's result (0 on success;
+-- 1 after a FATAL line, e.g. a wrong number of parameters).
 function stmt_methods.bind_param(self, ...)
-   local params = { ... }
    local n = select("#", ...)
-   local arr = ffi.new("db_bind[?]", n > 0 and n or 1)
+   if n < 1 then return nil end
+   local params = { ... }
+   local binds = ffi.new("sql_bind[?]", n)
    for i = 1, n do
       local p = params[i]
-      arr[i - 1] = p.b          -- copies the current value and buffer pointer
-      p.b = arr + (i - 1)       -- later set() calls write the bound slot
+      local b = binds[i - 1]
+      b.type = p.type
+      b.buffer = p.buffer
+      b.data_len = p.data_len
+      b.max_len = p.max_len
+      b.is_null = p.is_null
    end
-   local st = stmt_state[self]
-   st.params = params
-   st.arr = arr
-   if C.db_bind_param(self, arr, n) ~= 0 then
-      if self.conn.error ~= sql.error.NONE then
-         return check_error(self.conn, st.query)
-      end
-      error("bind_param failed: wrong number of parameters", 2)
-   end
+   stmt_params[self] = params
+   return C.db_bind_param(self, binds, n)
 end
 
 function stmt_methods.execute(self)
    local rs = C.db_execute(self)
-   if rs == nil then
-      return check_error(self.conn, stmt_state[self].query)
-   end
-   return rs
+   return check_error(self.connection, rs, "<prepared statement>")
 end
 
 function stmt_methods.close(self)
-   stmt_state[self] = nil
-   C.db_close(self)
+   stmt_params[self] = nil
+   return C.db_close(self)
 end
 
-ffi.metatype("db_stmt", { __index = stmt_methods })
+ffi.metatype("sql_statement", {
+   __index = stmt_methods,
+   __tostring = function() return "<sql_statement>" end,
+})
+
+ffi.metatype("sql_bind", {
+   __tostring = function() return "<sql_bind>" end,
+})
 
 -- ---- connections ----------------------------------------------------------
 
 local conn_methods = {}
-local conn_state = setmetatable({}, { __mode = "k" })
 
 function conn_methods.query(self, query)
    local rs = C.db_query(self, query, #query)
-   if rs == nil then
-      return check_error(self, query)
-   end
-   if rs.kind == 1 then
-      return rs
-   end
-   return nil
+   return check_error(self, rs, query)
 end
 
+function conn_methods.check_error(self, rs, query)
+   return check_error(self, rs, query)
+end
+
+-- The first row of the result as separate values, or nil when the
+-- statement returned no rows.
 function conn_methods.query_row(self, query)
-   local rs = conn_methods.query(self, query)
-   if rs == nil then
+   local rs = self:query(query)
+   if rs == nil or rs.nrows == 0 then
       return nil
    end
-   local row = rs:fetch_row()
-   if row == nil then
-      return nil
-   end
-   return unpack(row, 1, rs.nfields)
+   return unpack(rs:fetch_row(), 1, rs.nfields)
 end
 
 function conn_methods.prepare(self, query)
    local st = C.db_prepare(self, query, #query)
    if st == nil then
-      return check_error(self, query)
+      check_error(self, nil, query)
    end
-   stmt_state[st] = { query = query }
    -- no finalizer: it could run after its connection was freed
    return st
 end
 
--- ---- batches: bulk insert and bulk load ----------------------------------
--- A batch collects items into one statement (head .. item sep item ...
--- tail). It is built in a string.buffer, one allocation reused batch after
--- batch and handed to C by pointer: a 0.5-1 MiB string made by
--- table.concat for every batch costs a fresh mmap and its page faults
--- (a quarter of the client's CPU in prepare). LuaJITs without
--- string.buffer get table.concat.
-local has_sbuf, sbuf = pcall(require, "string.buffer")
-
--- kind: "insert" or "load" (the Lua method names); flush(self, b) sends
--- the batch when it would grow past max bytes, and at the end.
-local function batch_new(kind, head, sep, tail, max, flush)
-   return { kind = kind, head = head, sep = sep, tail = tail, max = max,
-            flush = flush, n = 0, size = 0,
-            buf = has_sbuf and sbuf.new() or nil, parts = {} }
+-- A failed bulk statement raises its SQL error (an ignorable one restarts
+-- the event); a misuse, sysbench's "db_bulk_insert_*() failed".
+function conn_methods.bulk_insert_init(self, query)
+   return assert(C.db_bulk_insert_init(self, query, #query) == 0,
+                 "db_bulk_insert_init() failed")
 end
 
--- Append one item to the connection's batch of this kind.
-local function batch_add(self, kind, item)
-   local b = conn_state[self]
-   if b == nil or b.kind ~= kind then
-      error(string.format("bulk_%s_next() called before bulk_%s_init()", kind, kind), 3)
+function conn_methods.bulk_insert_next(self, val)
+   local rc = C.db_bulk_insert_next(self, val, #val)
+   if rc ~= 0 and self.error ~= E.NONE and self.sql_state ~= nil then
+      return check_error(self, nil, "<bulk insert>")
    end
-   if b.size + #item + 1 > b.max and b.n > 0 then
-      b.flush(self, b)
-   end
-   if b.buf then
-      if b.n == 0 then
-         b.buf:reset()   -- the last batch's text is sent by now
-         b.buf:put(b.head, item)
-      else
-         b.buf:put(b.sep, item)
-      end
-   else
-      b.parts[b.n + 1] = item
-   end
-   b.n = b.n + 1
-   b.size = b.size + #item + 1
-end
-
--- Send the rest of the connection's batch of this kind and drop it.
-local function batch_done(self, kind)
-   local b = conn_state[self]
-   if b and b.kind == kind then
-      b.flush(self, b)
-      conn_state[self] = nil
-   end
-end
-
--- The batch's text as (pointer or string, length), valid until the next
--- batch_add; the pointer is followed by a NUL (drivers that need one then
--- copy nothing). The batch counts as empty again.
-local function batch_take(b)
-   local data, len
-   if b.buf then
-      b.buf:put(b.tail, "\0")
-      data, len = b.buf:ref()
-      len = len - 1
-   else
-      data = b.head .. table.concat(b.parts, b.sep, 1, b.n) .. b.tail
-      len = #data
-   end
-   b.n, b.size = 0, 0
-   return data, len
-end
-
-local BULK_MAX = 512 * 1024   -- flush a multi-row INSERT at this size
-
-local function bulk_flush(self, b)
-   if b.n == 0 then return end
-   local q, len = batch_take(b)
-   if C.db_query(self, q, len) == nil then
-      check_error(self, type(q) == "string" and q or ffi.string(q, len))
-   end
-end
-
-function conn_methods.bulk_insert_init(self, prefix)
-   conn_state[self] = batch_new("insert", prefix, ",", "", BULK_MAX, bulk_flush)
-end
-
-function conn_methods.bulk_insert_next(self, values)
-   batch_add(self, "insert", values)
+   return assert(rc == 0, "db_bulk_insert_next() failed")
 end
 
 function conn_methods.bulk_insert_done(self)
-   batch_done(self, "insert")
+   local rc = C.db_bulk_insert_done(self)
+   if rc ~= 0 and self.error ~= E.NONE and self.sql_state ~= nil then
+      return check_error(self, nil, "<bulk insert>")
+   end
+   return assert(rc == 0, "db_bulk_insert_done() failed")
 end
 
--- Bulk load through the server's bulk path (see db_load in db/db_ffi.h).
+function conn_methods.reconnect(self)
+   return assert(C.db_connection_reconnect(self) == 0)
+end
+
+function conn_methods.disconnect(self)
+   return assert(C.db_connection_close(self) == 0)
+end
+
+function conn_methods.driver_name(self)
+   return ffi.string(self.driver.sname)
+end
+
+-- ---- bulk load (bench's extension) ------------------------------------------
 -- bulk_load_init(table, "col1, col2") returns false when the driver or the
--- server has none (use bulk_insert_*); then bulk_load_next(row) per row --
--- the values joined by tabs -- and bulk_load_done().
+-- server has no bulk path (use bulk_insert_*); then bulk_load_next(row) per
+-- row -- the values joined by tabs -- and bulk_load_done(). The rows are
+-- collected in a string.buffer (one allocation reused batch after batch,
+-- handed to C by pointer); LuaJITs without string.buffer get
+-- table.concat.
+local has_sbuf, sbuf = pcall(require, "string.buffer")
 local LOAD_MAX = 1024 * 1024   -- bytes per COPY / LOAD DATA
+local loads = setmetatable({}, { __mode = "k" })
 
 local function load_call(self, b, data, len)
    local rc = C.db_load(self, b.table, b.cols, data, len)
    if rc < 0 then
-      check_error(self, "bulk load into " .. b.table)
+      check_error(self, nil, "bulk load into " .. b.table, user_where())
    end
    return rc == 0
 end
 
 local function load_flush(self, b)
    if b.n == 0 then return end
-   if not load_call(self, b, batch_take(b)) then
+   local data, len
+   if b.buf then
+      b.buf:put("\n\0")
+      data, len = b.buf:ref()
+      len = len - 1
+   else
+      data = table.concat(b.parts, "\n", 1, b.n) .. "\n"
+      len = #data
+   end
+   b.n, b.size = 0, 0
+   if not load_call(self, b, data, len) then
       error("bulk load into " .. b.table .. ": the server stopped accepting it", 0)
    end
 end
 
 function conn_methods.bulk_load_init(self, tbl, cols)
-   local b = batch_new("load", "", "\n", "\n", LOAD_MAX, load_flush)
-   b.table, b.cols = tbl, cols
+   local b = { table = tbl, cols = cols, n = 0, size = 0,
+               buf = has_sbuf and sbuf.new() or nil, parts = {} }
    if not load_call(self, b, "", 0) then
       return false
    end
-   conn_state[self] = b
+   loads[self] = b
    return true
 end
 
 function conn_methods.bulk_load_next(self, row)
-   batch_add(self, "load", row)
+   local b = loads[self]
+   if b == nil then
+      error("bulk_load_next() called before bulk_load_init()", 2)
+   end
+   if b.size + #row + 1 > LOAD_MAX and b.n > 0 then
+      load_flush(self, b)
+   end
+   if b.buf then
+      if b.n == 0 then
+         b.buf:reset()   -- the last batch's text is sent by now
+         b.buf:put(row)
+      else
+         b.buf:put("\n", row)
+      end
+   else
+      b.parts[b.n + 1] = row
+   end
+   b.n = b.n + 1
+   b.size = b.size + #row + 1
 end
 
 function conn_methods.bulk_load_done(self)
-   batch_done(self, "load")
-end
-
-function conn_methods.reconnect(self)
-   if C.db_reconnect(self) ~= 0 then
-      error("reconnect failed", 2)
+   local b = loads[self]
+   if b then
+      load_flush(self, b)
+      loads[self] = nil
    end
 end
 
-function conn_methods.disconnect(self)
-   C.db_disconnect(ffi.gc(self, nil))
-end
-
-function conn_methods.driver_name(self)
-   return ffi.string(C.db_driver_name(self.driver))
-end
-
-ffi.metatype("db_conn", { __index = conn_methods })
+ffi.metatype("sql_connection", {
+   __index = conn_methods,
+   __tostring = function() return "<sql_connection>" end,
+})
 
 -- ---- drivers ----------------------------------------------------------------
 
 local driver_methods = {}
-local driver_mt = { __index = driver_methods }
 
 function driver_methods.connect(self)
-   local c = C.db_connect(self.ptr)
-   if c == nil then
+   local con = C.db_connection_create(self)
+   if con == nil then
       error("connection creation failed", 2)
    end
-   return ffi.gc(c, C.db_disconnect)
+   return ffi.gc(con, C.db_connection_free)
 end
 
 function driver_methods.name(self)
-   return ffi.string(C.db_driver_name(self.ptr))
+   return ffi.string(self.sname)
 end
 
+ffi.metatype("sql_driver", {
+   __index = driver_methods,
+   __tostring = function() return "<sql_driver>" end,
+})
+
+-- A handle to driver `name` (nil: --db-driver), to create connections.
 function sql.driver(name)
-   local d = C.db_driver_get(name)
-   if d == nil then
+   local drv = C.db_create(name)
+   if drv == nil then
       error("failed to initialize the DB driver", 2)
    end
-   return setmetatable({ ptr = d }, driver_mt)
+   return ffi.gc(drv, C.db_destroy)
 end
 
 -- ---- legacy sysbench 0.5 API --------------------------------------------------
+-- One connection per Lua state, opened on first use by db_query,
+-- db_prepare and db_bulk_insert_init (and again after db_disconnect), as
+-- sysbench's compatibility layer does. db_connect() also sets the global
+-- db_driver to the driver's name.
 
 local legacy_con
 
 function db_connect()
-   legacy_con = sql.driver():connect()
-   return legacy_con
+   local drv = C.db_create(nil)
+   if drv == nil then
+      error("DB initialization failed", 0)
+   end
+   db_driver = ffi.string(drv.sname)
+   if legacy_con == nil then
+      local c = C.db_connection_create(drv)
+      if c == nil then
+         error("Failed to connect to the database", 0)
+      end
+      legacy_con = ffi.gc(c, C.db_connection_free)
+   end
 end
 
 function db_disconnect()
    if legacy_con then
-      legacy_con:disconnect()
+      C.db_connection_close(legacy_con)
       legacy_con = nil
    end
 end
 
+local function legacy_connected()
+   if legacy_con == nil then
+      db_connect()
+   end
+   return legacy_con
+end
+
+local function legacy_required()
+   if legacy_con == nil then
+      error("Uninitialized database connection", 0)
+   end
+   return legacy_con
+end
+
+-- Raise as sysbench's legacy functions (C functions there) do: no
+-- location; an ignorable error restarts the event, anything else is
+-- "<fn>() failed".
+local function legacy_fail(con, fn)
+   if con.error == E.IGNORABLE then
+      C.db_count_ignored_error()
+      error({ errcode = RESTART_EVENT }, 0)
+   end
+   error(fn .. "() failed", 0)
+end
+
+-- Runs the statement and frees its result: returns nothing.
 function db_query(query)
-   return legacy_con:query(query)
+   local con = legacy_connected()
+   local rs = C.db_query(con, query, #query)
+   if rs == nil then
+      if con.error ~= E.NONE then legacy_fail(con, "db_query") end
+      return
+   end
+   if rs.counter == C.SB_CNT_READ then
+      C.db_free_results(rs)
+   end
 end
 
 -- 0.5's db_prepare/db_bind_param bind Lua values by table: the values are
@@ -435,54 +487,89 @@ end
 local legacy_binds = setmetatable({}, { __mode = "k" })
 
 function db_prepare(query)
-   return legacy_con:prepare(query)
+   local con = legacy_connected()
+   local st = C.db_prepare(con, query, #query)
+   if st == nil then
+      error("db_prepare() failed", 0)
+   end
+   return st
 end
 
 function db_bind_param(stmt, values)
+   legacy_required()
+   if type(values) ~= "table" then
+      error("table was expected", 0)
+   end
+   local keys = {}
+   for k in pairs(values) do keys[#keys + 1] = k end
+   if #keys == 0 then
+      error("table is empty", 0)
+   end
+   table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
    local params = {}
-   for i = 1, #values do
-      local v = values[i]
+   for i, k in ipairs(keys) do
+      local v = values[k]
       if type(v) == "number" then
          params[i] = stmt:bind_create(T.BIGINT)
+      elseif type(v) == "string" then
+         params[i] = stmt:bind_create(T.VARCHAR, math.max(#v, 255))
       else
-         params[i] = stmt:bind_create(T.VARCHAR, math.max(#tostring(v), 255))
+         error("Unsupported variable type: " .. type(v), 0)
       end
    end
-   stmt:bind_param(unpack(params))
-   legacy_binds[stmt] = { values = values, params = params }
+   if stmt:bind_param(unpack(params, 1, #keys)) ~= 0 then
+      error("db_bind_param() failed", 0)
+   end
+   legacy_binds[stmt] = { values = values, keys = keys, params = params }
 end
 
 function db_execute(stmt)
+   local con = legacy_required()
    local b = legacy_binds[stmt]
    if b then
-      for i = 1, #b.params do
-         b.params[i]:set(b.values[i])
+      for i = 1, #b.keys do
+         b.params[i]:set(b.values[b.keys[i]])
       end
    end
-   return stmt:execute()
+   local rs = C.db_execute(stmt)
+   if rs == nil and con.error ~= E.NONE then
+      legacy_fail(con, "db_execute")
+   end
+   return rs
 end
 
 function db_close(stmt)
+   legacy_required()
    legacy_binds[stmt] = nil
    stmt:close()
 end
 
 function db_store_results(rs)
+   legacy_required()
    return rs
 end
 
 function db_free_results(rs)
-   if rs then rs:free() end
+   legacy_required()
+   if rs ~= nil and rs.counter == C.SB_CNT_READ then
+      C.db_free_results(rs)
+   end
 end
 
-function db_bulk_insert_init(prefix)
-   legacy_con:bulk_insert_init(prefix)
+function db_bulk_insert_init(query)
+   local con = legacy_connected()
+   if C.db_bulk_insert_init(con, query, #query) ~= 0 then
+      error("db_bulk_insert_init() failed", 0)
+   end
 end
 
 function db_bulk_insert_next(values)
-   legacy_con:bulk_insert_next(values)
+   local con = legacy_required()
+   if C.db_bulk_insert_next(con, values, #values) ~= 0 then
+      error("db_bulk_insert_next() failed", 0)
+   end
 end
 
 function db_bulk_insert_done()
-   legacy_con:bulk_insert_done()
+   C.db_bulk_insert_done(legacy_required())
 end

@@ -49,16 +49,18 @@ local function rand_buffer(n)
    return rand_buf
 end
 
+-- sysbench's functions under sysbench's names (lua/ffi_api.h); zipfian,
+-- varstring and the histogram's percentile are bench's.
 sysbench.rand = {
-   uniform = C.rand_uniform,
-   gaussian = C.rand_gaussian,
-   special = C.rand_special,
-   pareto = C.rand_pareto,
+   uniform = C.sb_rand_uniform,
+   gaussian = C.sb_rand_gaussian,
+   special = C.sb_rand_special,
+   pareto = C.sb_rand_pareto,
    zipfian = C.rand_zipfian,
-   default = C.rand_default,
-   unique = C.rand_unique,
-   uniform_uint64 = function() return C.rand_uniform_u64(0, -1ULL) end,
-   uniform_double = C.rand_uniform_double,
+   default = C.sb_rand_default,
+   unique = C.sb_rand_unique,
+   uniform_uint64 = C.sb_rand_uniform_uint64,
+   uniform_double = C.sb_rand_uniform_double,
    string = function(fmt)
       local n = #fmt
       local buf = rand_buffer(n)
@@ -74,22 +76,23 @@ sysbench.rand = {
 
 -- ---- histograms for scripts ------------------------------------------------
 
-local hist_mt = {
+ffi.metatype("sb_histogram_t", {
    __index = {
-      update = function(self, v) C.bench_hist_update(self, v) end,
-      print = function(self) C.bench_hist_print(self) end,
-      percentile = function(self, p) return C.bench_hist_percentile(self, p) end,
+      update = C.sb_histogram_update,
+      print = C.sb_histogram_print,
+      percentile = C.bench_hist_percentile,
    },
-}
-local hist_t = ffi.metatype("bench_lua_hist", hist_mt)
+   __tostring = function() return "<sb_histogram>" end,
+})
 
 sysbench.histogram = {
    new = function(size, min, max)
-      local h = C.bench_hist_new(size or 1024, min or 0.001, max or 100000)
+      local h = C.sb_histogram_new(size or 1024, min or 0.001, max or 100000)
       if h == nil then
-         error("sysbench.histogram.new: invalid arguments", 2)
+         error("sysbench.histogram.new: invalid arguments (size >= 1, "
+                  .. "0 < min < max)", 2)
       end
-      return ffi.gc(h, C.bench_hist_free)
+      return ffi.gc(h, C.sb_histogram_delete)
    end,
 }
 
@@ -188,13 +191,12 @@ thread_run = sysbench.thread_run_default
 
 -- ---- report hooks, called by the C reporter ---------------------------------
 
-local stat_ptr = ffi.typeof("sb_stat_t *")
-
-function sysbench.__call_hook(name, ud)
+-- stat: a plain table of numbers with sysbench's fields (runtime.c).
+function sysbench.__call_hook(name, stat)
    local hook = sysbench.hooks[name]
    if hook == nil then
       return false
    end
-   hook(ffi.cast(stat_ptr, ud))
+   hook(stat)
    return true
 end

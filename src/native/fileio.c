@@ -80,6 +80,7 @@ struct fio_slot {
 	unsigned char *buf;
 	int64_t t0;
 	uint64_t off;
+	uint64_t len;
 	uint32_t file;
 	int op;
 #ifdef HAVE_LIBAIO
@@ -92,6 +93,7 @@ struct fio_thread {
 	uint64_t seq_first, seq_end, seq_pos;   /* block range (seq modes) */
 	uint64_t reqs;                     /* requests, for fsync_freq */
 	uint64_t wseq;                     /* makes each written block differ */
+	uint64_t nreads, nwrites;          /* issued (rndrw's read/write choice) */
 	uint32_t fsync_left;               /* files still to fsync periodically */
 	uint32_t fsync_next;
 	int wrote;
@@ -114,7 +116,8 @@ struct fio_thread {
 static struct {
 	native_fio_cfg cfg;
 	int ready;
-	uint64_t blocks_per_file;
+	uint64_t req;                      /* request unit: block, or merged blocks */
+	uint64_t blocks_per_file;          /* requests per file, the last maybe short */
 	uint64_t total_blocks;
 	int *fds;                          /* [num_files] */
 	unsigned char **maps;              /* [num_files] (mmap mode) */
@@ -126,10 +129,32 @@ static struct {
 } fio;
 
 static __thread char fio_errbuf[512];
+static __thread char fio_hintbuf[256];
 
 const char *native_fio_error(void)
 {
 	return fio_errbuf;
+}
+
+const char *native_fio_hint(void)
+{
+	return fio_hintbuf;
+}
+
+const char *native_fio_size_text(char *buf, uint32_t len, double bytes)
+{
+	static const char units[] = "KMGTPEZY";
+	unsigned i = 0;
+
+	while (i < sizeof(units) - 1 && bytes >= 1024) {
+		bytes /= 1024;
+		i++;
+	}
+	if (i > 0)
+		snprintf(buf, len, "%.5g%ci", bytes, units[i - 1]);
+	else
+		snprintf(buf, len, "%.5g", bytes);
+	return buf;
 }
 
 __attribute__((format(printf, 1, 2)))
@@ -258,24 +283,30 @@ static void fio_label(unsigned char *blk, uint32_t file, uint64_t off)
 	memcpy(blk + 8, &off, 8);
 }
 
-static int fio_check(const unsigned char *blk, uint32_t bs, uint32_t file,
-                     uint64_t off)
+/* Checks a request of len bytes at off, block by block: the label of
+ * every block, the checksum of every whole one that has it. */
+static int fio_check(const unsigned char *buf, uint64_t len, uint32_t bs,
+                     uint32_t file, uint64_t off)
 {
 	uint32_t crc, f;
-	uint64_t o;
+	uint64_t o, at;
 	char name[64];
 
-	memcpy(&crc, blk, 4);
-	memcpy(&f, blk + 4, 4);
-	memcpy(&o, blk + 8, 8);
-	if ((f & FIO_UNSUMMED) && (f & ~FIO_UNSUMMED) == file && o == off)
-		return 0;
-	if (crc == (uint32_t)crc32(0L, blk + 4, bs - 4) && f == file && o == off)
-		return 0;
-	fio_name(name, sizeof(name), file);
-	errno = EIO;
-	return fio_fail("Validation failed on file %s, offset %llu", name,
-	                (unsigned long long)off);
+	for (at = 0; at + FIO_HDR <= len; at += bs) {
+		const unsigned char *blk = buf + at;
+		memcpy(&crc, blk, 4);
+		memcpy(&f, blk + 4, 4);
+		memcpy(&o, blk + 8, 8);
+		if ((f & ~FIO_UNSUMMED) == file && o == off + at &&
+		    ((f & FIO_UNSUMMED) || len - at < bs ||
+		     crc == (uint32_t)crc32(0L, blk + 4, bs - 4)))
+			continue;
+		fio_name(name, sizeof(name), file);
+		errno = EIO;
+		return fio_fail("Validation failed on file %s, offset %llu", name,
+		                (unsigned long long)(off + at));
+	}
+	return 0;
 }
 
 /* Payload bytes that do not compress to nothing, so that the device does
@@ -341,20 +372,44 @@ static ssize_t fio_pread_all(int fd, unsigned char *buf, size_t len,
 
 /* ---- prepare / cleanup ---------------------------------------------------- */
 
-int native_fio_create_file(const native_fio_cfg *cfg, uint32_t index)
+uint64_t native_fio_file_size(uint32_t index)
+{
+	char name[64];
+	struct stat st;
+
+	fio_name(name, sizeof(name), index);
+	return stat(name, &st) == 0 ? (uint64_t)st.st_size : 0;
+}
+
+static int fio_open_flags(int extra)
+{
+	int flags = 0;
+
+	if (extra & NATIVE_FIO_F_SYNC)
+		flags |= O_SYNC;
+	if (extra & NATIVE_FIO_F_DSYNC)
+		flags |= O_DSYNC;
+	if (extra & NATIVE_FIO_F_DIRECT)
+		flags |= O_DIRECT;
+	return flags;
+}
+
+int native_fio_create_file(const native_fio_cfg *cfg, uint32_t index,
+                           uint64_t *written)
 {
 	char name[64];
 	unsigned char *buf = NULL;
-	uint64_t off, chunk_blocks, b;
+	uint64_t off, chunk_blocks, b, n;
 	size_t chunk;
+	off_t end;
 	int fd, rc = 0;
 
 	fio_errbuf[0] = 0;
+	fio_hintbuf[0] = 0;
 	fio_name(name, sizeof(name), index);
-	if (cfg->block_size < FIO_HDR || cfg->file_size % cfg->block_size) {
+	if (cfg->block_size == 0) {
 		errno = EINVAL;
-		return fio_fail("Invalid block size %u for files of %llu bytes",
-		                cfg->block_size, (unsigned long long)cfg->file_size);
+		return fio_fail("Invalid value for file-block-size: 0.");
 	}
 	/* Write in chunks of whole blocks: far fewer syscalls than one per block. */
 	chunk_blocks = (1u << 20) / cfg->block_size;
@@ -365,23 +420,42 @@ int native_fio_create_file(const native_fio_cfg *cfg, uint32_t index)
 		errno = ENOMEM;
 		return fio_fail("Cannot allocate %zu bytes for %s", chunk, name);
 	}
-	fd = open(name, O_CREAT | O_TRUNC | O_WRONLY, 0600);
+	fd = open(name, O_CREAT | O_WRONLY | fio_open_flags(cfg->extra_flags), 0600);
 	if (fd < 0) {
-		rc = fio_fail("Cannot create file %s: %s", name, strerror(errno));
+		rc = fio_fail("Can't open file '%s' errno = %d (%s)", name, errno,
+		              strerror(errno));
 		goto err;
 	}
-	for (off = 0; off < cfg->file_size; off += chunk) {
-		uint64_t n = cfg->file_size - off < chunk ? cfg->file_size - off : chunk;
+	end = lseek(fd, 0, SEEK_END);
+	if (end < 0) {
+		rc = fio_fail("Cannot seek in file '%s' errno = %d (%s)", name, errno,
+		              strerror(errno));
+		goto err;
+	}
+	/* From the last whole block on, so that blocks stay where the labels
+	 * say (sysbench writes from the very end). */
+	off = (uint64_t)end - (uint64_t)end % cfg->block_size;
+	if ((uint64_t)end >= cfg->file_size)
+		off = cfg->file_size;
+	for (; off < cfg->file_size; off += n) {
+		/* whole blocks only: the file may end beyond file_size */
+		n = (cfg->file_size - off + cfg->block_size - 1) / cfg->block_size *
+		    cfg->block_size;
+		if (n > chunk)
+			n = chunk;
 		for (b = 0; b < n / cfg->block_size; b++) {
 			unsigned char *blk = buf + b * cfg->block_size;
-			fio_fill(blk + FIO_HDR, cfg->block_size - FIO_HDR, off + b);
-			fio_stamp(blk, cfg->block_size, index, off + b * cfg->block_size, 0);
+			fio_fill(blk, cfg->block_size, off / cfg->block_size + b);
+			if (cfg->block_size >= FIO_HDR)
+				fio_stamp(blk, cfg->block_size, index,
+				          off + b * cfg->block_size, 0);
 		}
 		if (fio_pwrite_all(fd, buf, (size_t)n, off) < 0) {
-			rc = fio_fail("Cannot write file %s at offset %llu: %s", name,
-			              (unsigned long long)off, strerror(errno));
+			rc = fio_fail("Failed to write file! errno = %d (%s)", errno,
+			              strerror(errno));
 			goto err;
 		}
+		*written += n;
 	}
 	if (fsync(fd) < 0) {
 		rc = fio_fail("Cannot fsync file %s: %s", name, strerror(errno));
@@ -412,6 +486,12 @@ static bool fio_writes(void)
 	int m = fio.cfg.mode;
 	return m == NATIVE_FIO_SEQWR || m == NATIVE_FIO_SEQREWR ||
 	       m == NATIVE_FIO_RNDWR || m == NATIVE_FIO_RNDRW;
+}
+
+static bool fio_seq(void)
+{
+	int m = fio.cfg.mode;
+	return m == NATIVE_FIO_SEQWR || m == NATIVE_FIO_SEQREWR || m == NATIVE_FIO_SEQRD;
 }
 
 static bool fio_queued(void)
@@ -460,7 +540,7 @@ static int fio_buffers_map(void)
 	unsigned char *p;
 
 	fio.per_thread = 1 + (fio_queued() ? fio.cfg.queue_depth : 0);
-	fio.stride = ((size_t)fio.cfg.block_size + FIO_ALIGN - 1) / FIO_ALIGN * FIO_ALIGN;
+	fio.stride = ((size_t)fio.req + FIO_ALIGN - 1) / FIO_ALIGN * FIO_ALIGN;
 	if ((size_t)fio.per_thread * fio.cfg.threads > (SIZE_MAX - 2 * huge) / fio.stride) {
 		errno = ENOMEM;
 		return fio_fail("Cannot allocate I/O buffers: %u threads x %u buffers of %zu bytes",
@@ -548,9 +628,10 @@ int native_fio_setup(const native_fio_cfg *cfg)
 
 	native_fio_teardown();
 	fio_errbuf[0] = 0;
+	fio_hintbuf[0] = 0;
 	fio.cfg = *cfg;
 	if (cfg->num_files == 0 || cfg->block_size == 0 || cfg->threads == 0 ||
-	    cfg->file_size < cfg->block_size || cfg->file_size % cfg->block_size) {
+	    cfg->file_size == 0) {
 		errno = EINVAL;
 		rc = fio_fail("Invalid file layout: %u files of %llu bytes in blocks of %u",
 		              cfg->num_files, (unsigned long long)cfg->file_size,
@@ -583,14 +664,15 @@ int native_fio_setup(const native_fio_cfg *cfg)
 #endif
 	if (fio_queued() && fio.cfg.queue_depth == 0)
 		fio.cfg.queue_depth = 1;
-	fio.blocks_per_file = cfg->file_size / cfg->block_size;
+	/* As sysbench: sequential requests merge --file-merged-requests blocks;
+	 * a request never crosses the end of a file, so the last one of each
+	 * file is short when the request size does not divide the file size. */
+	fio.req = cfg->block_size;
+	if (cfg->merged > 1 && fio_seq())
+		fio.req = (uint64_t)cfg->block_size * cfg->merged;
+	fio.blocks_per_file = (cfg->file_size + fio.req - 1) / fio.req;
 	fio.total_blocks = fio.blocks_per_file * cfg->num_files;
-	if (cfg->extra_flags & NATIVE_FIO_F_SYNC)
-		flags |= O_SYNC;
-	if (cfg->extra_flags & NATIVE_FIO_F_DSYNC)
-		flags |= O_DSYNC;
-	if (cfg->extra_flags & NATIVE_FIO_F_DIRECT)
-		flags |= O_DIRECT;
+	flags |= fio_open_flags(cfg->extra_flags);
 
 	fio.fds = malloc(cfg->num_files * sizeof(*fio.fds));
 	fio.thr = calloc(cfg->threads, sizeof(*fio.thr));
@@ -603,7 +685,21 @@ int native_fio_setup(const native_fio_cfg *cfg)
 		fio.fds[i] = -1;
 	for (i = 0; i < cfg->num_files; i++) {
 		struct stat st;
+		char have[32], want[32];
 		fio_name(name, sizeof(name), i);
+		/* seqwr is the creation test: it starts from empty files */
+		if (cfg->mode == NATIVE_FIO_SEQWR) {
+			int fd;
+			unlink(name);
+			fd = open(name, O_CREAT | O_EXCL | O_WRONLY, 0600);
+			if (fd < 0) {
+				rc = fio_fail("Cannot create file '%s' errno = %d (%s)", name,
+				              errno, strerror(errno));
+				goto err;
+			}
+			close(fd);
+		}
+		log_msg(LOG_DEBUG, "Opening file: %s", name);
 		fio.fds[i] = open(name, flags);
 		if (fio.fds[i] < 0 && errno == EINVAL && (flags & O_DIRECT)) {
 			rc = fio_fail("O_DIRECT is not supported by the file system of %s (open: %s)",
@@ -611,19 +707,34 @@ int native_fio_setup(const native_fio_cfg *cfg)
 			goto err;
 		}
 		if (fio.fds[i] < 0) {
-			rc = fio_fail("Cannot open file %s: %s%s", name, strerror(errno),
-			              errno == ENOENT ? " (run prepare first)" : "");
+			rc = fio_fail("Cannot open file '%s' errno = %d (%s)", name, errno,
+			              strerror(errno));
+			snprintf(fio_hintbuf, sizeof(fio_hintbuf),
+			         "Did you forget to run the prepare step?");
 			goto err;
+		}
+		if (cfg->mode == NATIVE_FIO_SEQWR) {
+			if (cfg->io_mode == NATIVE_FIO_MMAP &&
+			    ftruncate(fio.fds[i], (off_t)cfg->file_size) < 0) {
+				rc = fio_fail("ftruncate() failed on file %u errno = %d (%s)", i,
+				              errno, strerror(errno));
+				goto err;
+			}
+			continue;
 		}
 		if (fstat(fio.fds[i], &st) < 0) {
-			rc = fio_fail("Cannot stat file %s: %s", name, strerror(errno));
+			rc = fio_fail("fstat() failed on file '%s' errno = %d (%s)", name,
+			              errno, strerror(errno));
 			goto err;
 		}
-		if ((uint64_t)st.st_size != cfg->file_size) {
+		if ((uint64_t)st.st_size < cfg->file_size) {
 			errno = EINVAL;
-			rc = fio_fail("File %s has %llu bytes, expected %llu (incomplete or different prepare: run cleanup and prepare again)",
-			              name, (unsigned long long)st.st_size,
-			              (unsigned long long)cfg->file_size);
+			rc = fio_fail("Size of file '%s' is %sB, but at least %sB is expected.",
+			              name,
+			              native_fio_size_text(have, sizeof(have), (double)st.st_size),
+			              native_fio_size_text(want, sizeof(want), (double)cfg->file_size));
+			snprintf(fio_hintbuf, sizeof(fio_hintbuf),
+			         "Did you run 'prepare' with different --file-total-size or --file-num values?");
 			goto err;
 		}
 	}
@@ -658,7 +769,7 @@ int native_fio_setup(const native_fio_cfg *cfg)
 			t->seq_end = i + 1 == cfg->threads ? fio.total_blocks : per * (i + 1);
 		}
 		t->buf = fio_buffer(i, 0);
-		fio_fill(t->buf, cfg->block_size, i + 1);
+		fio_fill(t->buf, fio.req, i + 1);
 	}
 	fio.ready = 1;
 	return 0;
@@ -689,7 +800,7 @@ int native_fio_thread_init(int thread_id)
 	}
 	for (s = 0; s < qd; s++) {
 		t->slots[s].buf = fio_buffer((uint32_t)thread_id, s + 1);
-		fio_fill(t->slots[s].buf, fio.cfg.block_size, (uint64_t)thread_id * qd + s + 7);
+		fio_fill(t->slots[s].buf, fio.req, (uint64_t)thread_id * qd + s + 7);
 		t->free_slots[s] = &t->slots[s];
 	}
 	t->nfree = qd;
@@ -723,6 +834,13 @@ int native_fio_thread_init(int thread_id)
 
 /* ---- the request ----------------------------------------------------------- */
 
+/* Bytes of the request at off: a whole unit, or what is left of the file. */
+static uint64_t fio_len(uint64_t off)
+{
+	uint64_t left = fio.cfg.file_size - off;
+	return left < fio.req ? left : fio.req;
+}
+
 /* The next request of thread t: op, file and offset. */
 static int fio_next(struct fio_thread *t, uint32_t *file, uint64_t *off)
 {
@@ -737,18 +855,22 @@ static int fio_next(struct fio_thread *t, uint32_t *file, uint64_t *off)
 		if (t->seq_pos >= t->seq_end)
 			t->seq_pos = t->seq_first;
 		*file = (uint32_t)(blk / fio.blocks_per_file);
-		*off = (blk % fio.blocks_per_file) * fio.cfg.block_size;
+		*off = (blk % fio.blocks_per_file) * fio.req;
 		return fio.cfg.mode == NATIVE_FIO_SEQRD ? FIO_OP_READ : FIO_OP_WRITE;
 	default:
 		*file = fio.cfg.num_files > 1 ? rand_uniform(0, fio.cfg.num_files - 1) : 0;
-		*off = rand_uniform_u64(0, fio.blocks_per_file - 1) * fio.cfg.block_size;
+		*off = rand_uniform_u64(0, fio.blocks_per_file - 1) * fio.req;
 		if (fio.cfg.mode == NATIVE_FIO_RNDRD)
 			op = FIO_OP_READ;
 		else if (fio.cfg.mode == NATIVE_FIO_RNDWR)
 			op = FIO_OP_WRITE;
-		else
-			op = rand_uniform_double() < fio.cfg.rw_ratio / (1.0 + fio.cfg.rw_ratio)
+		else    /* as sysbench: keep this thread's reads/writes at the ratio */
+			op = (t->nreads + 1.0) / (t->nwrites + 1.0) < fio.cfg.rw_ratio
 			     ? FIO_OP_READ : FIO_OP_WRITE;
+		if (op == FIO_OP_READ)
+			t->nreads++;
+		else
+			t->nwrites++;
 		return op;
 	}
 }
@@ -776,33 +898,41 @@ static int fio_sync_file(struct fio_thread *t, uint32_t file)
 
 /* Bookkeeping of a finished read or write: checks, counters, fsyncs due. */
 static int fio_done(struct fio_thread *t, int op, uint32_t file, uint64_t off,
-                    const unsigned char *buf, int64_t t0)
+                    uint64_t len, const unsigned char *buf, int64_t t0)
 {
 	int rc;
 
 	fio_hist_add(&t->hist[op], fio_now_ns() - t0);
 	if (op == FIO_OP_READ) {
-		if (fio.cfg.validate && (rc = fio_check(buf, fio.cfg.block_size, file, off)))
+		if (fio.cfg.validate &&
+		    (rc = fio_check(buf, len, fio.cfg.block_size, file, off)))
 			return rc;
 		bench_stat_add(FIO_CTR_READS, 1);
-		bench_stat_add(FIO_CTR_RBYTES, fio.cfg.block_size);
+		bench_stat_add(FIO_CTR_RBYTES, len);
 	} else {
 		t->wrote = 1;
 		bench_stat_add(FIO_CTR_WRITES, 1);
-		bench_stat_add(FIO_CTR_WBYTES, fio.cfg.block_size);
+		bench_stat_add(FIO_CTR_WBYTES, len);
 		if (fio.cfg.fsync_all && !fio_queued())
 			return fio_sync_file(t, file);
 	}
 	return 0;
 }
 
+/* Labels every block of the request (checksummed under --validate, when
+ * whole: a short one leaves the rest of its block on disk as it was). */
 static void fio_prepare_write(struct fio_thread *t, unsigned char *buf,
-                              uint32_t file, uint64_t off)
+                              uint32_t file, uint64_t off, uint64_t len)
 {
-	if (fio.cfg.validate)
-		fio_stamp(buf, fio.cfg.block_size, file, off, ++t->wseq);
-	else if (fio.cfg.block_size >= FIO_HDR)
-		fio_label(buf, file, off);
+	uint32_t bs = fio.cfg.block_size;
+	uint64_t at;
+
+	for (at = 0; at + FIO_HDR <= len; at += bs) {
+		if (fio.cfg.validate && len - at >= bs)
+			fio_stamp(buf + at, bs, file, off + at, ++t->wseq);
+		else
+			fio_label(buf + at, file, off + at);
+	}
 }
 
 static int fio_io_error(int op, uint32_t file, uint64_t off, int err)
@@ -818,25 +948,26 @@ static int fio_io_error(int op, uint32_t file, uint64_t off, int err)
 
 static int fio_event_sync(struct fio_thread *t, int op, uint32_t file, uint64_t off)
 {
+	uint64_t len = fio_len(off);
 	int64_t t0;
 	ssize_t r;
 
 	if (op == FIO_OP_WRITE)
-		fio_prepare_write(t, t->buf, file, off);
+		fio_prepare_write(t, t->buf, file, off, len);
 	t0 = fio_now_ns();
 	if (fio.maps) {
 		if (op == FIO_OP_READ)
-			memcpy(t->buf, fio.maps[file] + off, fio.cfg.block_size);
+			memcpy(t->buf, fio.maps[file] + off, len);
 		else
-			memcpy(fio.maps[file] + off, t->buf, fio.cfg.block_size);
+			memcpy(fio.maps[file] + off, t->buf, len);
 	} else {
 		r = op == FIO_OP_READ
-		    ? fio_pread_all(fio.fds[file], t->buf, fio.cfg.block_size, off)
-		    : fio_pwrite_all(fio.fds[file], t->buf, fio.cfg.block_size, off);
+		    ? fio_pread_all(fio.fds[file], t->buf, len, off)
+		    : fio_pwrite_all(fio.fds[file], t->buf, len, off);
 		if (r < 0)
 			return fio_io_error(op, file, off, errno);
 	}
-	return fio_done(t, op, file, off, t->buf, t0);
+	return fio_done(t, op, file, off, len, t->buf, t0);
 }
 
 /* A request of the queue has completed with result res (bytes or -errno). */
@@ -848,9 +979,9 @@ static int fio_complete(struct fio_thread *t, struct fio_slot *s, long res)
 	t->free_slots[t->nfree++] = s;
 	if (res < 0)
 		return fio_io_error(s->op, s->file, s->off, (int)-res);
-	if ((uint64_t)res != fio.cfg.block_size)
+	if ((uint64_t)res != s->len)
 		return fio_io_error(s->op, s->file, s->off, EIO);
-	rc = fio_done(t, s->op, s->file, s->off, s->buf, s->t0);
+	rc = fio_done(t, s->op, s->file, s->off, s->len, s->buf, s->t0);
 	if (rc == 0 && s->op == FIO_OP_WRITE && fio.cfg.fsync_all)
 		rc = fio_sync_file(t, s->file);
 	return rc;
@@ -938,16 +1069,17 @@ static int fio_event_queued(struct fio_thread *t, int op, uint32_t file, uint64_
 	s->op = op;
 	s->file = file;
 	s->off = off;
+	s->len = fio_len(off);
 	if (op == FIO_OP_WRITE)
-		fio_prepare_write(t, s->buf, file, off);
+		fio_prepare_write(t, s->buf, file, off, s->len);
 	s->t0 = fio_now_ns();
 #ifdef HAVE_LIBAIO
 	if (fio.cfg.io_mode == NATIVE_FIO_ASYNC) {
 		struct iocb *cb = &s->iocb;
 		if (op == FIO_OP_READ)
-			io_prep_pread(cb, fio.fds[file], s->buf, fio.cfg.block_size, (long long)off);
+			io_prep_pread(cb, fio.fds[file], s->buf, s->len, (long long)off);
 		else
-			io_prep_pwrite(cb, fio.fds[file], s->buf, fio.cfg.block_size, (long long)off);
+			io_prep_pwrite(cb, fio.fds[file], s->buf, s->len, (long long)off);
 		cb->data = s;
 		for (;;) {
 			int r = io_submit(t->aio, 1, &cb);
@@ -973,9 +1105,9 @@ static int fio_event_queued(struct fio_thread *t, int op, uint32_t file, uint64_
 			return fio_io_error(op, file, off, EBUSY);
 		}
 		if (op == FIO_OP_READ)
-			io_uring_prep_read(sqe, fio.fds[file], s->buf, fio.cfg.block_size, off);
+			io_uring_prep_read(sqe, fio.fds[file], s->buf, (unsigned)s->len, off);
 		else
-			io_uring_prep_write(sqe, fio.fds[file], s->buf, fio.cfg.block_size, off);
+			io_uring_prep_write(sqe, fio.fds[file], s->buf, (unsigned)s->len, off);
 		io_uring_sqe_set_data(sqe, s);
 		/* With the queue now full, the next event would wait for a
 		 * completion anyway: submit and wait in one system call
@@ -1032,7 +1164,7 @@ int native_fio_thread_done(int thread_id)
 	t = &fio.thr[thread_id];
 	if (fio_queued())
 		rc = fio_drain(t);
-	if (fio.cfg.fsync_end && fio_writes() && t->wrote)
+	if (fio.cfg.fsync_end && fio_writes())   /* as sysbench: every thread */
 		for (i = 0; i < fio.cfg.num_files; i++)
 			if ((r = fio_sync_file(t, i)) && rc == 0)
 				rc = r;

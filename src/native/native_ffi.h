@@ -10,6 +10,16 @@
  * frees it after every worker has stopped.
  */
 
+/* ---- messages and options (util.c) -------------------------------------- */
+
+/* Print msg as a sysbench message of level (0 fatal, 1 alert, 2 warning,
+ * 3 notice, 4 info, 5 debug): with its prefix ("FATAL: "...), only when
+ * --verbosity is at least level. Thread-safe. */
+void native_log(int level, const char *msg);
+/* Set core or workload option name to value, as if given on the command
+ * line (main thread, before the workers start). 0 or -errno. */
+int native_opt_set(const char *name, const char *value);
+
 /* ---- cpu ---------------------------------------------------------------- */
 
 /* One cpu event: count the primes c with 3 <= c < max_prime by trial
@@ -103,7 +113,9 @@ enum native_fio_flag {
 };
 
 typedef struct native_fio_cfg {
-	uint64_t file_size;     /* bytes per file: a multiple of block_size */
+	uint64_t file_size;     /* bytes per file (as sysbench: total / num,
+	                         * rounded down); the last request of a file
+	                         * is short when block_size does not divide it */
 	uint32_t num_files;
 	uint32_t block_size;
 	uint32_t threads;       /* worker threads (ids 0..threads-1) */
@@ -118,21 +130,35 @@ typedef struct native_fio_cfg {
 	uint32_t queue_depth;   /* async/io_uring requests in flight per thread */
 	double rw_ratio;        /* reads per write (rndrw) */
 	int32_t huge_buffers;   /* 1: I/O buffers in transparent huge pages */
+	uint32_t merged;        /* seq modes: requests of merged blocks; 0, 1: one */
 } native_fio_cfg;
 
 /* The message of the last failed native_fio_* call ("" if none). */
 const char *native_fio_error(void);
-/* Prepare: create (truncate) file `index` of cfg and fill it with
- * checksummed blocks. Returns 0, or -errno with a message naming the file
- * in native_fio_error(); a file left short is never taken as prepared,
- * because setup checks every size. */
-int native_fio_create_file(const native_fio_cfg *cfg, uint32_t index);
+/* A hint (sysbench's WARNING line) for that failure, or "". */
+const char *native_fio_hint(void);
+/* Size of file `index` in bytes; 0 if it does not exist. */
+uint64_t native_fio_file_size(uint32_t index);
+/* Prepare, as sysbench: create file `index` of cfg if missing and write
+ * checksummed blocks of block_size (opened with the extra flags) from its
+ * end, rounded down to a block, until it holds at least file_size bytes
+ * (a file big enough already is left alone). Adds the bytes written to
+ * *written. Returns 0, or -errno with a message in native_fio_error(); a
+ * file left short is never taken as prepared, because setup checks every
+ * size. */
+int native_fio_create_file(const native_fio_cfg *cfg, uint32_t index,
+                           uint64_t *written);
+/* Format bytes as sysbench does ("16Ki", "4.001Ki", "512"): with the unit
+ * prefix, without the final "B". Thread-safe; returns buf. */
+const char *native_fio_size_text(char *buf, uint32_t len, double bytes);
 /* Cleanup: remove file `index` ("test_file.N"). 0, or -errno (a missing file
  * is not an error). */
 int native_fio_remove_file(uint32_t index);
-/* Run: check cfg, open every file (checking its size) and map it (mmap),
+/* Run: check cfg, open every file (checking that it holds file_size bytes;
+ * seqwr instead creates the files anew, as sysbench) and map it (mmap),
  * allocate per-thread buffers and queues. Main thread, before the workers.
- * Returns 0 or -errno with a message in native_fio_error(). */
+ * Returns 0 or -errno with a message in native_fio_error() and maybe a
+ * hint in native_fio_hint(). */
 int native_fio_setup(const native_fio_cfg *cfg);
 /* Worker thread_id: reset position and queue. 0 or -errno (message). */
 int native_fio_thread_init(int thread_id);

@@ -20,35 +20,37 @@ static const struct opt_def core_general[] = {
 	{ "time", OPT_INT, "limit for total execution time in seconds", "10", 0, 1e9, 0, NULL },
 	{ "forced-shutdown", OPT_STRING, "number of seconds to wait after the --time limit before forcing shutdown, or 'off' to disable", "off", 0, 0, 0, NULL },
 	{ "thread-stack-size", OPT_SIZE, "size of stack per thread", "64K", 0, 0, 0, NULL },
-	{ "rate", OPT_DOUBLE, "average transactions rate. 0 for unlimited rate", "0", 0, 1e9, 0, NULL },
-	{ "latency-limit", OPT_DOUBLE, "latency limit in milliseconds: count events whose latency exceeds it and, with --rate, skip events that would start later than it after their scheduled time. 0 disables", "0", 0, 3.6e6, 0, NULL },
+	{ "rate", OPT_DOUBLE, "average transactions rate. 0 for unlimited rate", "0", 0, 4294967295.0, 0, NULL },
+	{ "rate-overload", OPT_STRING, "under --rate, when more than 131072 scheduled events wait for a thread: 'fatal' ends the run with exit 1 (sysbench's full event queue), 'continue' keeps the open-loop run going and reports the lag", "fatal", 0, 0, OPT_F_EXTRA, NULL },
+	{ "report-lag", OPT_BOOL, "under --rate, add the 'Schedule lag' (scheduled to actual start) and 'Service time' (actual start to end) blocks to the final report", "off", 0, 0, OPT_F_EXTRA, NULL },
+	{ "latency-limit", OPT_DOUBLE, "latency limit in milliseconds: count events whose latency exceeds it and, with --rate, skip events that would start later than it after their scheduled time. 0 disables", "0", 0, 3.6e6, OPT_F_EXTRA, NULL },
 	{ "report-interval", OPT_DOUBLE, "periodically report intermediate statistics with a specified interval in seconds. 0 disables intermediate reports", "0", 0, 1e6, 0, NULL },
-	{ "report-format", OPT_STRING, "format of intermediate and final reports {text,json,csv}; with json or csv only report lines go to stdout, everything else to stderr", "text", 0, 0, 0, NULL },
-	{ "report-statements", OPT_BOOL, "add per statement kind statistics (count, errors, latency percentiles of point selects, ranges, updates, deletes, inserts, begin, commit...) to the final report", "off", 0, 0, 0, NULL },
+	{ "report-format", OPT_STRING, "format of intermediate and final reports {text,json,csv}; with json or csv only report lines go to stdout, everything else to stderr", "text", 0, 0, OPT_F_EXTRA, NULL },
+	{ "report-statements", OPT_BOOL, "add per statement kind statistics (count, errors, latency percentiles of point selects, ranges, updates, deletes, inserts, begin, commit...) to the final report", "off", 0, 0, OPT_F_EXTRA, NULL },
 	{ "report-checkpoints", OPT_LIST, "dump full statistics and reset all counters at specified points in time. The argument is a list of comma-separated values representing the amount of time in seconds elapsed from start of test when report checkpoint(s) must be performed. Report checkpoints are off by default.", "", 0, 0, 0, NULL },
 	{ "debug", OPT_BOOL, "print more debugging info", "off", 0, 0, 0, NULL },
 	{ "validate", OPT_BOOL, "perform validation checks where possible", "off", 0, 0, 0, NULL },
 	{ "help", OPT_BOOL, "print help and exit", "off", 0, 0, 0, NULL },
 	{ "version", OPT_BOOL, "print version and exit", "off", 0, 0, 0, NULL },
 	{ "config-file", OPT_FILE, "File containing command line options", NULL, 0, 0, OPT_F_NODEFAULT, NULL },
-	{ "warmup-time", OPT_INT, "execute events for this many seconds with statistics disabled before the actual benchmark run with statistics enabled", "0", 0, 1e9, 0, NULL },
-	{ "event-retries", OPT_INT, "how many times one event may be restarted after ignorable errors before the run fails (0: no limit)", "1000", 0, 1e9, 0, NULL },
-	{ "thread-init-timeout", OPT_INT, "wait time in seconds for worker threads to initialize", "30", 1, 1e6, 0, NULL },
+	{ "warmup-time", OPT_INT, "execute events for this many seconds with statistics disabled before the actual benchmark run with statistics enabled", "0", 0, 1e9, OPT_F_EXTRA, NULL },
+	{ "event-retries", OPT_INT, "how many times one event may be restarted after ignorable errors before the run fails (0: no limit)", "1000", 0, 1e9, OPT_F_EXTRA, NULL },
+	{ "thread-init-timeout", OPT_INT, "wait time in seconds for worker threads to initialize", "30", 1, 1e6, OPT_F_EXTRA, NULL },
 	{ "test", OPT_STRING, "deprecated: name of the workload (give it as the first argument instead)", NULL, 0, 0, OPT_F_HIDDEN, NULL },
-	{ "tx-rate", OPT_DOUBLE, "deprecated alias for --rate", "0", 0, 1e9, OPT_F_DEPRECATED, "rate" },
+	{ "tx-rate", OPT_DOUBLE, "deprecated alias for --rate", "0", 0, 4294967295.0, OPT_F_DEPRECATED, "rate" },
 	{ "max-requests", OPT_INT, "deprecated alias for --events", "0", 0, 9e18, OPT_F_DEPRECATED, "events" },
 	{ "max-time", OPT_INT, "deprecated alias for --time", "0", 0, 1e9, OPT_F_DEPRECATED, "time" },
 	{ "num-threads", OPT_INT, "deprecated alias for --threads", "1", 1, 100000, OPT_F_DEPRECATED, "threads" },
 };
 
 static const struct opt_def core_rand[] = {
-	{ "rand-type", OPT_STRING, "random numbers distribution {uniform,gaussian,special,pareto,zipfian}", "special", 0, 0, 0, NULL },
+	{ "rand-type", OPT_STRING, "random numbers distribution {uniform,gaussian,special,pareto}", "special", 0, 0, 0, NULL },
 	{ "rand-spec-iter", OPT_INT, "number of iterations used for numbers generation", "12", 1, 1e6, 0, NULL },
 	{ "rand-spec-pct", OPT_DOUBLE, "percentage of values to be treated as 'special' (for special distribution)", "1", 0, 100, 0, NULL },
 	{ "rand-spec-res", OPT_DOUBLE, "percentage of 'special' values to use (for special distribution)", "75", 0, 100, 0, NULL },
 	{ "rand-seed", OPT_INT, "seed for random number generator. When 0, the current time is used as a RNG seed.", "0", 0, 9e18, 0, NULL },
 	{ "rand-pareto-h", OPT_DOUBLE, "parameter h for pareto distribution", "0.2", 0.000001, 0.999999, 0, NULL },
-	{ "rand-zipfian-exp", OPT_DOUBLE, "shape parameter (exponent, theta) for the Zipfian distribution", "0.8", 0, 100, 0, NULL },
+	{ "rand-zipfian-exp", OPT_DOUBLE, "shape parameter (exponent, theta) of --rand-type=zipfian, a distribution bench adds", "0.8", 0, 100, OPT_F_EXTRA, NULL },
 };
 
 static const struct opt_def core_log[] = {
@@ -60,8 +62,8 @@ static const struct opt_def core_stats[] = {
 	 * printed by core_opts_print_help with sysbench's "=N" line. */
 	{ "percentile", OPT_STRING, PCT_DESC, "95", 0, 0, OPT_F_HIDDEN, NULL },
 	{ "histogram", OPT_BOOL, "print latency histogram in report", "off", 0, 0, 0, NULL },
-	{ "hdr-log", OPT_STRING, "write an HdrHistogram interval log (format 1.3, V2 compressed histograms) to this file", NULL, 0, 0, OPT_F_NODEFAULT, NULL },
-	{ "hdr-sig-figs", OPT_INT, "significant decimal digits kept by the latency histograms (HdrHistogram precision)", "3", 1, 5, 0, NULL },
+	{ "hdr-log", OPT_STRING, "write an HdrHistogram interval log (format 1.3, V2 compressed histograms) to this file", NULL, 0, 0, OPT_F_NODEFAULT | OPT_F_EXTRA, NULL },
+	{ "hdr-sig-figs", OPT_INT, "significant decimal digits kept by the latency histograms (HdrHistogram precision)", "3", 1, 5, OPT_F_EXTRA, NULL },
 };
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
@@ -194,6 +196,16 @@ int core_opts_load(struct core_cfg *c, char *err, size_t errlen)
 	}
 	c->histogram = opt_get_bool("histogram");
 	c->report_statements = opt_get_bool("report-statements");
+	c->report_lag = opt_get_bool("report-lag");
+	{
+		const char *ov = opt_get_string("rate-overload");
+		if (ov && strcmp(ov, "continue") == 0) {
+			c->rate_continue = 1;
+		} else if (ov && strcmp(ov, "fatal") != 0) {
+			snprintf(err, errlen, "Invalid value for the 'rate-overload' option: '%s' (expected fatal or continue)", ov);
+			return -EINVAL;
+		}
+	}
 	c->verbosity = (int)opt_get_int("verbosity");
 	c->sig_figs = (int)opt_get_int("hdr-sig-figs");
 	c->hdr_log = opt_get_string("hdr-log");

@@ -25,6 +25,8 @@ struct core_cfg {
 	double forced_shutdown;      /* seconds after --time; < 0: off */
 	size_t thread_stack_size;
 	double rate;                 /* events/s; 0: unlimited */
+	int rate_continue;           /* --rate-overload=continue: never abort */
+	int report_lag;              /* --report-lag: lag/service blocks in text */
 	double latency_limit;        /* --latency-limit, ms; 0: off */
 	double report_interval;      /* seconds; 0: off */
 	double checkpoints[64];      /* seconds from start, ascending */

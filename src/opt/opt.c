@@ -284,6 +284,10 @@ struct opt_value {
 	unsigned nitems;
 };
 
+/* The option's name as the user spelled it, for sysbench's "invalid
+ * option: --bool-opt=5" (set around set_value()). */
+static const char *typed_name;
+
 /* Parse `text` (NULL = bare "--name") for option `o`. `what` is "value" or
  * "default value" for the error message. */
 static int parse_value(const struct opt *o, const char *text, const char *what,
@@ -310,8 +314,14 @@ static int parse_value(const struct opt *o, const char *text, const char *what,
 
 	switch (o->type) {
 	case OPT_BOOL:
-		if (opt_parse_bool(text, &val->b) < 0)
+		if (opt_parse_bool(text, &val->b) < 0) {
+			/* sysbench's words for a bad boolean */
+			if (typed_name) {
+				set_error("invalid option: --%s=%s", typed_name, text);
+				return -EINVAL;
+			}
 			goto bad;
+		}
 		/* normalised so value dumps read like the help text */
 		val->text = xstrdup(val->b ? "on" : "off");
 		return 0;
@@ -423,11 +433,15 @@ static int set_by_name(const char *name, const char *value, enum opt_source src,
 		       int depth)
 {
 	struct opt *o = opt_find(name);
+	int rc;
 	if (o == NULL) {
 		pending_add(name, value, src);
 		return 0;
 	}
-	return set_value(o, value, src, depth);
+	typed_name = name;
+	rc = set_value(o, value, src, depth);
+	typed_name = NULL;
+	return rc;
 }
 
 static int set_value(struct opt *o, const char *value, enum opt_source src,
@@ -620,7 +634,9 @@ int opt_define(const char *group, const struct opt_def *defs, unsigned n)
 			pend_head = p->next;
 		if (pend_tail == p)
 			pend_tail = prev;
+		typed_name = p->name;
 		r = set_value(o, p->value, p->source, 0);
+		typed_name = NULL;
 		pending_free(p);
 		if (r < 0 && rc == 0) {
 			/* later failures must not replace the first message */
@@ -950,7 +966,7 @@ void opt_print_group(FILE *f, const char *group, int sorted)
 			continue;
 		list[n++] = o;
 		w = 2 + strlen(o->name) + strlen(type_suffix(o));
-		if (w > width)
+		if (w > width && !(o->flags & OPT_F_EXTRA))
 			width = w;
 	}
 	if (sorted)
@@ -961,7 +977,7 @@ void opt_print_group(FILE *f, const char *group, int sorted)
 		o = list[i];
 		w = 2 + strlen(o->name) + strlen(type_suffix(o));
 		fprintf(f, "  --%s%s%*s %s", o->name, type_suffix(o),
-			(int)(width - w), "", o->desc);
+			w < width ? (int)(width - w) : 0, "", o->desc);
 		if (o->defval != NULL && !(o->flags & OPT_F_NODEFAULT)) {
 			if (o->type == OPT_BOOL) {
 				int b = 0;

@@ -42,6 +42,8 @@ enum opt_type {
 #define OPT_F_NODEFAULT  0x4   /* help shows no "[default]" */
 #define OPT_F_BOOL_HELP  0x8   /* help shows "[=on|off]": a STRING that extends
                                   a sysbench BOOL with more values */
+#define OPT_F_EXTRA      0x10  /* bench's own: help lines sysbench has keep
+                                  their alignment (not counted in the width) */
 
 struct opt_def {
 	const char *name;       /* canonical spelling, as shown in help */

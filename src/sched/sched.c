@@ -196,6 +196,7 @@ void sb_event_start(int thread_id)
 	if (S.mean_gap_ns <= 0)
 		w->intended_ns = w->start_ns;
 	w->in_event = 1;
+	w->started++;
 }
 
 void sb_event_stop(int thread_id)
@@ -211,6 +212,39 @@ void bench_stat_add(int counter, uint64_t n)
 	/* STATS_LATE and after are bench's own */
 	if (w && counter >= 0 && counter < STATS_LATE)
 		stats_inc(w->st, (enum stats_ctr)counter, n);
+}
+
+/* sysbench's counter types, in its order, as bench counters; -1: none.
+ * 6 and 7 are sysbench C's SB_CNT_BYTES_READ and SB_CNT_BYTES_WRITTEN. */
+static const int sched_sb_counters[] = {
+	STATS_OTHER, STATS_READS, STATS_WRITES, STATS_EVENTS, STATS_ERRORS,
+	STATS_RECONNECTS, STATS_READ_BYTES, STATS_WRITTEN_BYTES,
+};
+
+void sb_counter_inc(int thread_id, sb_counter_type type)
+{
+	struct sched_worker *w = sched_self;
+	unsigned t = (unsigned)type;
+	(void)thread_id;
+	if (w && t < sizeof(sched_sb_counters) / sizeof(sched_sb_counters[0]))
+		stats_inc(w->st, (enum stats_ctr)sched_sb_counters[t], 1);
+}
+
+uint64_t sb_counter_val(int thread_id, sb_counter_type type)
+{
+	struct sched_worker *w;
+	unsigned t = (unsigned)type;
+	uint64_t v;
+	if (S.w == NULL || thread_id < 0 || (unsigned)thread_id >= S.cfg->threads ||
+	    S.w[thread_id].st == NULL ||
+	    t >= sizeof(sched_sb_counters) / sizeof(sched_sb_counters[0]))
+		return 0;
+	w = &S.w[thread_id];
+	v = __atomic_load_n(&w->st->ctr[sched_sb_counters[t]], __ATOMIC_RELAXED);
+	if (t == SB_CNT_TRX)     /* and the events the thread ran */
+		v += __atomic_load_n(&w->started, __ATOMIC_RELAXED) -
+		     (__atomic_load_n(&w->in_event, __ATOMIC_RELAXED) != 0);
+	return v;
 }
 
 int bench_label_id(const char *name)
@@ -355,6 +389,9 @@ static unsigned sched_concurrency(void)
 		n += __atomic_load_n(&S.w[i].in_event, __ATOMIC_RELAXED) != 0;
 	return n;
 }
+
+/* sysbench's event queue holds this many events under --rate */
+#define SCHED_QUEUE_MAX 131072
 
 /* Arrivals due by `now` not yet taken by a worker. */
 static uint64_t sched_queue_length(int64_t now)
@@ -589,6 +626,10 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 			wake = t_forced;
 		if (S.stop && t_forced == INT64_MAX && wake > clock_now_ns() + 1000000000LL)
 			wake = clock_now_ns() + 1000000000LL;
+		/* --rate: look at the backlog ten times a second */
+		if (S.mean_gap_ns > 0 && !cfg->rate_continue &&
+		    wake > clock_now_ns() + 100000000LL)
+			wake = clock_now_ns() + 100000000LL;
 
 		all_done = sched_wait(wake);
 		now = clock_now_ns();
@@ -599,6 +640,16 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		}
 		if (all_done)
 			break;
+		/* sysbench 1.0.20 ends a run whose event queue (131072
+		 * events) overflows: the rate asked for was not delivered.
+		 * --rate-overload=continue keeps bench's open-loop run. */
+		if (S.mean_gap_ns > 0 && !cfg->rate_continue && rc == 0 &&
+		    sched_queue_length(now) > SCHED_QUEUE_MAX) {
+			log_msg(LOG_FATAL, "The event queue is full. This means the worker threads are unable to keep up with the specified event generation rate");
+			rc = -EOVERFLOW;
+			S.stop = 1;
+			S.ending = 1;
+		}
 		if (warm && now >= S.warm_end_ns) {
 			/* Drop what the warm-up recorded; counting starts now. */
 			warm = 0;
@@ -661,7 +712,7 @@ join:
 			pthread_join(S.w[i].thread, NULL);
 	if (S.failed && rc == 0)
 		rc = -EIO;
-	if (S.t_start && !(S.failed && rc != -EINTR)) {
+	if (S.t_start && !(S.failed && rc != -EINTR) && rc != -EOVERFLOW) {
 		t_finish = clock_now_ns();
 		sched_harvest(tmp, iv, cp);
 		if (S.t_count > t_finish)

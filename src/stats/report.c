@@ -7,6 +7,7 @@
 #include "config.h"
 #include "opt/opt.h"
 #include "stats/report.h"
+#include "util/log.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include "lua/ffi_api.h"
@@ -73,6 +74,13 @@ void report_format_time(char *buf, size_t len, double t, double step)
 	snprintf(buf, len, "%.*f", dec, t);
 }
 
+/* Events for counts and rates: the timed ones plus those a script counted
+ * with sb_counter_inc(SB_CNT_TRX) (averages use the timed ones only). */
+static inline uint64_t report_events(const struct stats_snap *s)
+{
+	return s->events + s->ctr[STATS_EVENTS];
+}
+
 void report_fill_stat(sb_stat_t *st, const struct stats_snap *s, double period,
                       double total, unsigned threads_running, double pct)
 {
@@ -80,7 +88,7 @@ void report_fill_stat(sb_stat_t *st, const struct stats_snap *s, double period,
 	st->threads_running = threads_running;
 	st->time_interval = period;
 	st->time_total = total;
-	st->events = s->events;
+	st->events = report_events(s);
 	st->reads = s->ctr[STATS_READS];
 	st->writes = s->ctr[STATS_WRITES];
 	st->other = s->ctr[STATS_OTHER];
@@ -136,16 +144,20 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 		if (rc < 0)
 			report_failed = 1;      /* and print the default line */
 	}
+	/* sysbench's reports are notices: --verbosity below 3 hides them (a
+	 * script's own hooks still print) */
+	if (log_verbosity() < LOG_NOTICE)
+		return 0;
 	if (ctx->sql || report_sql) {
 		uint64_t q = s->ctr[STATS_READS] + s->ctr[STATS_WRITES] + s->ctr[STATS_OTHER];
 		printf("[ %ss ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%s): %s err/s: %4.2f reconn/s: %4.2f\n",
-		       t, threads_running, s->events / p, q / p,
+		       t, threads_running, report_events(s) / p, q / p,
 		       s->ctr[STATS_READS] / p, s->ctr[STATS_WRITES] / p,
 		       s->ctr[STATS_OTHER] / p, pl, lv,
 		       s->ctr[STATS_ERRORS] / p, s->ctr[STATS_RECONNECTS] / p);
 	} else {
 		printf("[ %ss ] thds: %u eps: %4.2f lat (ms,%s): %s\n", t,
-		       threads_running, s->events / p, pl, lv);
+		       threads_running, report_events(s) / p, pl, lv);
 	}
 	if (cfg->rate > 0)
 		printf("[ %ss ] queue length: %llu concurrency: %u\n", t,
@@ -203,7 +215,7 @@ static void sql_block(const struct stats_snap *s, double period)
 	printf("        other:                           %llu\n", (unsigned long long)o);
 	printf("        total:                           %llu\n", (unsigned long long)q);
 	printf("    transactions:                        %-6llu (%.2f per sec.)\n",
-	       (unsigned long long)s->events, s->events / p);
+	       (unsigned long long)report_events(s), report_events(s) / p);
 	printf("    queries:                             %-6llu (%.2f per sec.)\n",
 	       (unsigned long long)q, q / p);
 	printf("    ignored errors:                      %-6llu (%.2f per sec.)\n",
@@ -304,6 +316,13 @@ static void stmt_block(const struct stats_snap *s)
 	unsigned k;
 	char name[32], *u;
 
+	/* nothing to break down (a workload without SQL, e.g. fileio, which
+	 * prints its own per-operation block under --report-statements) */
+	for (k = 0; k < STATS_NSTMT; k++)
+		if (s->stmt[k].events || s->stmt[k].errors)
+			break;
+	if (k == STATS_NSTMT && !s->stmt_lost)
+		return;
 	printf("Statement statistics (ms):\n");
 	printf("    %-20s %10s %8s", "statement", "count", "errors");
 	pct_columns_header(report_stmt_pcts, REPORT_NSTMT_PCTS);
@@ -348,7 +367,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		machine_full(cfg, s, total, period > 0 ? period : 1, checkpoint);
 		return 0;
 	}
-	if (checkpoint) {
+	if (checkpoint && log_verbosity() >= LOG_NOTICE) {
 		char t[32];
 		report_format_time(t, sizeof(t), total, 1);
 		printf("[ %ss ] Checkpoint report:\n", t);
@@ -361,6 +380,10 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		}
 		if (rc < 0)
 			report_failed = 1;      /* and print the default report */
+	}
+	if (log_verbosity() < LOG_NOTICE) {
+		fflush(stdout);
+		return 0;
 	}
 	if (cfg->histogram && s->lat) {
 		printf("Latency histogram (values are in milliseconds)\n");
@@ -377,7 +400,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	printf("\nGeneral statistics:\n");
 	printf("    total time:                          %.4fs\n", total);
 	printf("    total number of events:              %llu\n",
-	       (unsigned long long)s->events);
+	       (unsigned long long)report_events(s));
 	printf("\nLatency (ms):\n");
 	report_lat_line_ms("min:", s->events ? hdr_min(s->lat) / NS_PER_MS : 0);
 	report_lat_line_ms("avg:", s->events ? (double)s->lat_sum_ns / s->events / NS_PER_MS : 0);
@@ -388,7 +411,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		printf("         percentile stats:               disabled\n");
 	}
 	report_lat_line_ms("sum:", s->lat_sum_ns / NS_PER_MS);
-	if (cfg->rate > 0 && s->wait) {
+	if (cfg->rate > 0 && cfg->report_lag && s->wait) {
 		/* bench: time events waited for their scheduled start (open loop);
 		 * it is part of the latency above. */
 		printf("\nSchedule lag (ms):\n");
@@ -397,7 +420,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		if (cfg->percentile > 0)
 			pct_lines(cfg, s->wait);
 	}
-	if (cfg->rate > 0 && s->svc) {
+	if (cfg->rate > 0 && cfg->report_lag && s->svc) {
 		/* bench: from the actual start to the end (latency - lag) */
 		printf("\nService time (ms):\n");
 		report_lat_line_ms("avg:", s->events ? (double)s->svc_sum_ns / s->events / NS_PER_MS : 0);
@@ -586,9 +609,9 @@ static void j_counters(FILE *f, const struct stats_snap *s, double p)
 	uint64_t q = s->ctr[STATS_READS] + s->ctr[STATS_WRITES] + s->ctr[STATS_OTHER];
 	unsigned i;
 
-	jkv_u64(f, "events", s->events);
-	jkv_num(f, "eps", s->events / p);
-	jkv_num(f, "tps", s->events / p);
+	jkv_u64(f, "events", report_events(s));
+	jkv_num(f, "eps", report_events(s) / p);
+	jkv_num(f, "tps", report_events(s) / p);
 	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
 		jkv_u64(f, c[i].name, s->ctr[c[i].ctr]);
 		snprintf(k, sizeof(k), "%s_per_sec", c[i].name);
@@ -730,7 +753,7 @@ static void csv_row(FILE *f, const struct core_cfg *cfg, const char *type,
 	unsigned i;
 	csv_header(f, cfg);
 	fprintf(f, "%s,%.10g,%u,%llu,%.4f,%llu,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f",
-	        type, t, threads, (unsigned long long)s->events, s->events / p,
+	        type, t, threads, (unsigned long long)report_events(s), report_events(s) / p,
 	        (unsigned long long)s->ctr[STATS_READS],
 	        (unsigned long long)s->ctr[STATS_WRITES],
 	        (unsigned long long)s->ctr[STATS_OTHER],

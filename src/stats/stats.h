@@ -36,6 +36,9 @@ enum stats_ctr {
 	/* bench-internal (not for workloads), with --latency-limit: */
 	STATS_LATE,             /* events whose latency exceeded the limit */
 	STATS_SKIPPED,          /* --rate arrivals skipped: lag over the limit */
+	STATS_EVENTS,           /* events a script counted itself with
+	                         * sb_counter_inc(SB_CNT_TRX): in the event
+	                         * totals and rates, not in latency */
 	STATS_NCTR
 };
 

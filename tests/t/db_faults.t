@@ -18,8 +18,9 @@ hang into exit 124).
 Only stderr, with the ports and the workload's path masked (all output is
 also kept, to look for the password at the end):
 
-  $ err() { "$@" 2>&1 >>all.out | tee -a all.err | sed -e "s/port $MP\([^0-9]\)/port MYPORT\1/g" -e "s/port $PP\([^0-9]\)/port PGPORT\1/g" \
-  >   -e "s/PGSQL\.$PP\"/PGSQL.PGPORT\"/" -e 's#[^ ]*/oltp_common\.lua:[0-9]*:#oltp_common.lua:N:#'; }
+  $ err() { local rc; "$@" >one.out 2>&1; rc=$?; cat one.out >>all.out
+  >   grep -E '^(FATAL|ALERT|WARNING): ' one.out | tee -a all.err | sed -e "s/port $MP\([^0-9]\)/port MYPORT\1/g" -e "s/port $PP\([^0-9]\)/port PGPORT\1/g" \
+  >   -e "s/PGSQL\.$PP\"/PGSQL.PGPORT\"/" -e 's#[^ ]*/oltp_common\.lua:[0-9]*:#oltp_common.lua:N:#'; return $rc; }
   $ tables() { dbserver_mysql_sql "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'sbtest'"
   >   dbserver_pgsql_sql "SELECT COUNT(*) FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')"; }
 
@@ -61,8 +62,9 @@ Missing database:
 Run before prepare (no table):
 
   $ err $B oltp_point_select $MY --events=10 run
-  FATAL: mysql_drv_prepare() returned error 1146 (Table 'sbtest.sbtest1' doesn't exist) for query 'SELECT c FROM sbtest1 WHERE id=?'
-  FATAL: `thread_init' function failed: oltp_common.lua:N: SQL error, errno = 1146, state = '42S02': Table 'sbtest.sbtest1' doesn't exist
+  FATAL: mysql_stmt_prepare() failed
+  FATAL: MySQL error: 1146 "Table 'sbtest.sbtest1' doesn't exist"
+  FATAL: `thread_init' function failed: oltp_common.lua:N: SQL API error
   FATAL: Thread initialization failed!
   [1]
 
@@ -104,18 +106,15 @@ before its --time:
 
   $ $B oltp_point_select $MY --table-size=100 prepare >/dev/null
   $ SECONDS=0
-  $ $B oltp_point_select $MY --table-size=100 --threads=2 --time=60 run > out 2> errs &
+  $ $B oltp_point_select $MY --table-size=100 --threads=2 --time=60 run > out 2>&1 &
   > waitconn mysql; dbserver_stop mysql; wait $!
   [1]
   $ [ $SECONDS -lt 30 ] && echo "ended in time"
   ended in time
   $ sed -e 's/errno = [0-9]*/errno = N/' -e 's/error [0-9]* ([^)]*)/error N (MSG)/' -e 's/state = .*/state .../' \
-  >   -e 's#[^ ]*/oltp_common\.lua:[0-9]*:#oltp_common.lua:N:#' errs | sort -u
+  >   -e 's#[^ ]*/oltp_common\.lua:[0-9]*:#oltp_common.lua:N:#' out | grep FATAL | sort -u
   FATAL: `thread_run' function failed: oltp_common.lua:N: SQL error, errno = N, state ...
-  FATAL: mysql_drv_execute() returned error N (MSG) for query 'SELECT c FROM sbtest1 WHERE id=?'
-  $ grep -c FATAL out
-  0
-  [1]
+  FATAL: mysql_stmt_execute() returned error N (MSG) for query 'SELECT c FROM sbtest1 WHERE id=?'
 
 Stopped before the run: the connection fails in thread_init (and cleanup
 fails the same way):
@@ -139,11 +138,13 @@ Wrong password:
 
   $ err $B oltp_point_select $PG --pgsql-password=wrong --events=10 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: FATAL:  password authentication failed for user "sbtest"
+  
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
   [1]
   $ err $B oltp_point_select $PG --pgsql-password=wrong --table-size=10 prepare
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: FATAL:  password authentication failed for user "sbtest"
+  
   FATAL: `prepare' function failed: oltp_common.lua:N: connection creation failed
   [1]
 
@@ -151,6 +152,7 @@ Unreachable port:
 
   $ err $B oltp_point_select $PG --pgsql-port=1 --events=10 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port 1 failed: Connection refused
+  
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
   [1]
@@ -159,6 +161,7 @@ Missing database:
 
   $ err $B oltp_point_select $PG --pgsql-db=nosuch --events=10 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: FATAL:  database "nosuch" does not exist
+  
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
   [1]
@@ -170,7 +173,8 @@ server-side prepared statements (the default) as without them:
   [1-9] (re)
   [1]
   $ err $B oltp_point_select $PG --events=10 --db-ps-mode=disable run
-  FATAL: pgsql_drv_query\(\) returned error 42P01 \(relation "sbtest1" does not exist\) for query 'SELECT c FROM sbtest1 WHERE id=\d+' (re)
+  FATAL: PQexec() failed: 7 relation "sbtest1" does not exist
+  FATAL: failed query was: SELECT c FROM sbtest1 WHERE id=\d+ (re)
   FATAL: `thread_run' function failed: oltp_common.lua:N: SQL error, errno = 0, state = '42P01': relation "sbtest1" does not exist
   [1]
 
@@ -178,6 +182,7 @@ TLS required from a server without it:
 
   $ err $B oltp_point_select $PG --pgsql-sslmode=require --events=10 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: server does not support SSL, but SSL was required
+  
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
   [1]
@@ -189,34 +194,33 @@ The server stops during a run:
 
   $ $B oltp_point_select $PG --table-size=100 prepare >/dev/null
   $ SECONDS=0
-  $ $B oltp_point_select $PG --table-size=100 --threads=2 --time=60 run > out 2> errs &
+  $ $B oltp_point_select $PG --table-size=100 --threads=2 --time=60 run > out 2>&1 &
   > waitconn pgsql; dbserver_stop pgsql; wait $!
   [1]
   $ [ $SECONDS -lt 30 ] && echo "ended in time"
   ended in time
-  $ sed -e 's/error [0-9A-Z]* ([^)]*)/error N (MSG)/' -e 's/state = .*/state .../' \
-  >   -e 's#[^ ]*/oltp_common\.lua:[0-9]*:#oltp_common.lua:N:#' errs | sort -u
+  $ sed -e 's/failed: 7 .*/failed: 7 MSG/' -e 's/state = .*/state .../' \
+  >   -e 's#[^ ]*/oltp_common\.lua:[0-9]*:#oltp_common.lua:N:#' out | grep FATAL | sort -u
+  FATAL: PQexecPrepared() failed: 7 MSG
   FATAL: `thread_run' function failed: oltp_common.lua:N: SQL error, errno = 0, state ...
-  FATAL: pgsql_drv_execute() returned error N (MSG) for query 'SELECT c FROM sbtest1 WHERE id=?'
-  $ grep -c FATAL out
-  0
-  [1]
 
 Stopped before the run:
 
   $ err $B oltp_point_select $PG --table-size=100 --events=10 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: Connection refused
+  
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
   [1]
   $ err $B oltp_point_select $PG cleanup
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: Connection refused
+  
   FATAL: `cleanup' function failed: oltp_common.lua:N: connection creation failed
   [1]
 
 No password in any of these outputs:
 
-  $ cat out errs >> all.out
+  $ cat out >> all.out
   $ [ "$(grep -c FATAL all.err)" -ge 50 ] && echo "all FATAL lines kept"
   all FATAL lines kept
   $ grep -c sbtest_pw all.out all.err

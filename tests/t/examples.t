@@ -4,6 +4,7 @@ report hooks (CSV interval lines, a replaced final report), and a database
 workload with its own prepare/check/cleanup commands against throwaway
 MariaDB and PostgreSQL servers.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ set -o pipefail
   $ B="timeout 60 $BENCH"
   $ EX="$BENCH_SRCDIR/examples"
@@ -47,10 +48,10 @@ A time-limited run with interval reports:
 
 Bad option values fail in init() with the script's message:
 
-  $ $B $EX/sort_cpu.lua --sort-dist=normal run 2>&1 >/dev/null
+  $ errs $B $EX/sort_cpu.lua --sort-dist=normal run
   FATAL: `init' function failed: --sort-dist must be uniform, gaussian, pareto or zipfian, not 'normal'
   [1]
-  $ $B $EX/sort_cpu.lua --sort-size=0 --events=1 run 2>&1 >/dev/null
+  $ errs $B $EX/sort_cpu.lua --sort-size=0 --events=1 run
   FATAL: `init' function failed: --sort-size must be in [1, 10000000], not 0
   [1]
 
@@ -153,7 +154,7 @@ Interval reports switch to the SQL layout:
 
 A wrong --rows is caught in the event, naming the cause:
 
-  $ $B $EX/db_workload.lua $MY --rows=100000 --events=50 run 2>&1 >/dev/null | sort -u
+  $ errs $B $EX/db_workload.lua $MY --rows=100000 --events=50 run | sort -u
   FATAL: `thread_run' function failed: account missing: did prepare run with the same --rows?
   [1]
 

@@ -258,7 +258,7 @@ percentile, for 3 seconds:
   1 N bytes written in N seconds (N MiB/sec).
   $ $B $FIO run > out 2>&1; echo "exit $?"
   exit 0
-  $ layout < out | sed '/^Latency per operation/,$d'
+  $ layout < out
   bench N.N (using system LuaJIT N.N-betaN)
   
   Running the test with following options:
@@ -267,7 +267,7 @@ percentile, for 3 seconds:
   
   
   Extra file open flags: (none)
-  N files, NMiB each
+  N files, NKiB each
   NMiB total file size
   Block size NKiB
   Number of IO requests: N
@@ -305,12 +305,7 @@ percentile, for 3 seconds:
    events (avg/stddev): N/N
    execution time (avg/stddev): N/N
   
-
-Known differences, left to the fileio work: bench prints the size of each
-file in MiB where sysbench 1.0.20 prints KiB below 1 MiB, and adds a
-latency-per-operation block:
-
-  $ CUT='/^N files, N[KM]iB each$/d; /^Latency per operation/,$d' same_layout ${FIO/--init-rng=on/} run
+  $ same_layout ${FIO/--init-rng=on/} run
   same layout
   $ $B $FIO cleanup 2>&1 | layout; ls test_file.* 2>/dev/null | wc -l
   bench N.N (using system LuaJIT N.N-betaN)

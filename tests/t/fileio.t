@@ -1,19 +1,22 @@
 The fileio workload (lua/fileio.lua, src/native/fileio.c): sysbench's file
-I/O test plus io_uring, --validate and per-operation latency percentiles.
+I/O test plus io_uring, --validate and per-operation latency percentiles
+(with --report-statements=on). tests/t/compat_fileio.t runs sysbench
+1.0.20 side by side.
 Everything runs in cram's temporary directory on small files.
 
   $ B="$BENCH"
   $ O="--file-num=2 --file-total-size=4M"
 
 Help: sysbench 1.0.20's lines in its order, plus --file-iodepth, io_uring
-and --file-huge-buffers:
+and --file-huge-buffers; --file-block-size takes a size (16K), as sysbench
+reads it:
 
   $ $B fileio help
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
   
   fileio options:
     --file-num=N                  number of files to create [128]
-    --file-block-size=N           block size to use in all IO operations [16384]
+    --file-block-size=SIZE        block size to use in all IO operations [16384]
     --file-total-size=SIZE        total size of files to create [2G]
     --file-test-mode=STRING       test mode {seqwr, seqrewr, seqrd, rndrd, rndwr, rndrw}
     --file-io-mode=STRING         file operations mode {sync,async,mmap,io_uring} [sync]
@@ -32,7 +35,7 @@ and --file-huge-buffers:
 A run before prepare names the missing file:
 
   $ $B fileio $O --file-test-mode=rndrd run 2>&1 | grep FATAL; echo "rc=${PIPESTATUS[0]}"
-  FATAL: `init' function failed: Cannot open file test_file.0: No such file or directory (run prepare first)
+  FATAL: Cannot open file 'test_file.0' errno = 2 (No such file or directory)
   rc=1
 
 Prepare: sysbench's lines, files of total/num bytes each.
@@ -50,7 +53,8 @@ Prepare: sysbench's lines, files of total/num bytes each.
   test_file.0 2097152
   test_file.1 2097152
 
-The run header and the report, byte for byte apart from the numbers:
+The run header and the report, byte for byte apart from the numbers (the
+per-operation latency block only with --report-statements=on, below):
 
   $ $B fileio $O --file-test-mode=rndrw --events=200 --report-interval=1 run
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -100,10 +104,21 @@ The run header and the report, byte for byte apart from the numbers:
       events \(avg/stddev\):           200.0000/0.00 (re)
       execution time \(avg/stddev\):   \d+\.\d{4}/0.00 (re)
   
+
+With --report-statements=on (as for SQL statement kinds), a latency block
+per operation kind follows the report; rndrw keeps sysbench's exact
+read/write ratio (a read while reads+1 < 1.5 (writes+1)): 120 reads and 80
+writes of 200, and an fsync of both files after each 100 requests:
+
+  $ $B fileio $O --file-test-mode=rndrw --events=204 --report-statements=on run | sed -n '/Threads fairness/,$p'
+  Threads fairness:
+      events \(avg/stddev\):           204.0000/0.00 (re)
+      execution time \(avg/stddev\):   \d+\.\d{4}/0.00 (re)
+  
   Latency per operation (ms):
-      read:  count: \d+  50%: \d+\.\d{3}  95%: \d+\.\d{3}  99%: \d+\.\d{3}  99.9%: \d+\.\d{3}  max: \d+\.\d{3} (re)
-      write: count: \d+  50%: \d+\.\d{3}  95%: \d+\.\d{3}  99%: \d+\.\d{3}  99.9%: \d+\.\d{3}  max: \d+\.\d{3} (re)
-      fsync: count: \d+  50%: \d+\.\d{3}  95%: \d+\.\d{3}  99%: \d+\.\d{3}  99.9%: \d+\.\d{3}  max: \d+\.\d{3} (re)
+      read:  count: 120  50%: \d+\.\d{3}  95%: \d+\.\d{3}  99%: \d+\.\d{3}  99.9%: \d+\.\d{3}  max: \d+\.\d{3} (re)
+      write: count: 80  50%: \d+\.\d{3}  95%: \d+\.\d{3}  99%: \d+\.\d{3}  99.9%: \d+\.\d{3}  max: \d+\.\d{3} (re)
+      fsync: count: 6  50%: \d+\.\d{3}  95%: \d+\.\d{3}  99%: \d+\.\d{3}  99.9%: \d+\.\d{3}  max: \d+\.\d{3} (re)
   
 
 The interval line, on a run long enough to have one:
@@ -129,7 +144,7 @@ asked for (within 3%, the rounding of the printed figures).
   > }
   $ for io in sync async mmap io_uring; do
   >   for m in seqwr seqrewr seqrd rndrd rndwr; do
-  >     echo "$io $m $($B fileio $O --file-test-mode=$m --file-io-mode=$io --validate --events=256 --file-fsync-freq=0 --file-async-backlog=8 --file-iodepth=8 run 2>&1 | counts)"
+  >     echo "$io $m $($B fileio $O --file-test-mode=$m --file-io-mode=$io --validate --events=256 --file-fsync-freq=0 --file-async-backlog=8 --file-iodepth=8 --report-statements=on run 2>&1 | counts)"
   >   done
   > done
   sync seqwr reads=0 writes=256 fsyncs=2 ok
@@ -157,7 +172,7 @@ rndrw mixes reads and writes (1.5 reads per write on average: both occur); the
 requests still add up to the events:
 
   $ for io in sync async mmap io_uring; do
-  >   $B fileio $O --file-test-mode=rndrw --file-io-mode=$io --validate --events=200 --file-fsync-freq=0 run 2>&1 |
+  >   $B fileio $O --file-test-mode=rndrw --file-io-mode=$io --validate --events=200 --file-fsync-freq=0 --report-statements=on run 2>&1 |
   >     counts | awk -v io=$io '{ split($1, r, "="); split($2, w, "=");
   >       print io, r[2] + w[2], (r[2] > 0 && w[2] > 0) ? "mixed" : "not mixed", $3, $4 }'
   > done
@@ -169,16 +184,27 @@ requests still add up to the events:
 Two threads split the events; periodic fsync covers every file each
 --file-fsync-freq requests of a thread, and each fsync is an event:
 
-  $ $B fileio $O --file-test-mode=rndwr --threads=2 --events=220 --file-fsync-freq=50 --file-fsync-end=off run | grep -E 'total number of events|^    (write|fsync):' | sed -E 's/  50%.*//'
+  $ $B fileio $O --file-test-mode=rndwr --threads=2 --events=220 --file-fsync-freq=50 --file-fsync-end=off --report-statements=on run | grep -E 'total number of events|^    (write|fsync):' | sed -E 's/  50%.*//'
       total number of events:              220
       write: count: \d+ (re)
       fsync: count: \d+ (re)
-  $ $B fileio $O --file-test-mode=seqwr --events=100 --file-fsync-freq=50 --file-fsync-end=off run | grep -E '^    (write|fsync):' | sed -E 's/  50%.*//'
+  $ $B fileio $O --file-test-mode=seqwr --events=100 --file-fsync-freq=50 --file-fsync-end=off --report-statements=on run | grep -E '^    (write|fsync):' | sed -E 's/  50%.*//'
       write: count: 98
       fsync: count: 2
-  $ $B fileio $O --file-test-mode=seqwr --events=10 --file-fsync-all --file-fsync-end=off --file-fsync-mode=fdatasync run | grep -E '^    (write|fsync):' | sed -E 's/  50%.*//'
+  $ $B fileio $O --file-test-mode=seqwr --events=10 --file-fsync-all --file-fsync-end=off --file-fsync-mode=fdatasync --report-statements=on run | grep -E '^    (write|fsync):' | sed -E 's/  50%.*//'
       write: count: 10
       fsync: count: 10
+
+seqwr is sysbench's creation test: it starts from new, empty files (so
+prepare extends them again, as sysbench's prepare does):
+
+  $ stat -c '%n %s' test_file.*
+  test_file.0 163840
+  test_file.1 0
+  $ $B fileio $O prepare | grep -E 'file test_file|written'
+  Extending existing file test_file.0
+  Creating file test_file.1
+  4030464 bytes written in \d+\.\d\d seconds \(\d+\.\d\d MiB/sec\)\. (re)
 
 Extra flags: sync, dsync and direct (O_DIRECT with aligned buffers) with
 validation:
@@ -186,11 +212,11 @@ validation:
   $ for f in sync dsync direct sync,direct; do
   >   echo "$f $($B fileio $O --file-test-mode=rndrw --file-extra-flags=$f --validate --events=50 --file-fsync-freq=0 run 2>&1 | grep -E 'Extra file|FATAL')"
   > done
-  sync Extra file open flags: sync
-  dsync Extra file open flags: dsync
-  direct Extra file open flags: direct
-  sync,direct Extra file open flags: sync direct
-  $ $B fileio $O --file-test-mode=rndrd --file-io-mode=io_uring --file-extra-flags=direct --validate --events=100 run | grep -E '^    read:' | sed -E 's/  50%.*//'
+  sync Extra file open flags: sync 
+  dsync Extra file open flags: dsync 
+  direct Extra file open flags: directio
+  sync,direct Extra file open flags: sync directio
+  $ $B fileio $O --file-test-mode=rndrd --file-io-mode=io_uring --file-extra-flags=direct --validate --events=100 --report-statements=on run | grep -E '^    read:' | sed -E 's/  50%.*//'
       read:  count: 100
 
 I/O buffers: one mapping for all threads, every buffer 4 KiB-aligned, in
@@ -216,10 +242,13 @@ how much the kernel gave as huge pages (all of it, where THP is not
   off events 300
   $ cd ..
 
---file-merged-requests is accepted, and says that it does not merge:
+--file-merged-requests merges that many blocks into one request in the
+sequential modes, as sysbench (10 requests of 64 KiB, validated):
 
-  $ $B fileio $O --file-test-mode=seqwr --file-merged-requests=4 --events=10 run | grep Merging
-  Merging at most 4 requests: not implemented, every request is issued on its own.
+  $ $B fileio $O --file-test-mode=seqrewr --file-merged-requests=4 --events=10 --validate run | grep -E 'Merging|FATAL'
+  Merging requests up to 64KiB for sequential IO.
+  $ $B fileio $O --file-test-mode=seqrd --file-merged-requests=4 --events=10 --validate --report-statements=on run | grep -E 'FATAL|^    read:' | sed -E 's/  50%.*//'
+      read:  count: 10
 
 --validate catches a damaged block and names the file and offset (a freshly
 prepared set carries a checksum in every block):
@@ -230,11 +259,14 @@ prepared set carries a checksum in every block):
   FATAL: `thread_run' function failed: Validation failed on file test_file.1, offset 32768
   rc=1
 
-Files of the wrong size are refused:
+Files too small are refused (bigger ones are fine, as in sysbench):
 
-  $ $B fileio --file-num=2 --file-total-size=2M --file-test-mode=rndrd run 2>&1 | grep FATAL; echo "rc=${PIPESTATUS[0]}"
-  FATAL: `init' function failed: File test_file.0 has 2097152 bytes, expected 1048576 (incomplete or different prepare: run cleanup and prepare again)
+  $ $B fileio --file-num=2 --file-total-size=8M --file-test-mode=rndrd run 2>&1 | grep -E 'FATAL|WARNING'; echo "rc=${PIPESTATUS[0]}"
+  FATAL: Size of file 'test_file.0' is 2MiB, but at least 4MiB is expected.
+  WARNING: Did you run 'prepare' with different --file-total-size or --file-num values?
   rc=1
+  $ $B fileio --file-num=2 --file-total-size=2M --file-test-mode=rndrd --events=10 run 2>&1 | grep -E 'FATAL|total number of events'
+      total number of events:              10
 
 Cleanup removes the files:
 
@@ -252,11 +284,11 @@ never taken as prepared. Messages go outside: the tmpfs is full.
   $ mkdir small
   $ if mount -t tmpfs -o size=2M tmpfs small 2>/dev/null; then lim=unlimited; else lim=2048; fi
   $ cd small
-  $ (trap '' XFSZ; ulimit -f $lim; $B fileio --file-num=2 --file-total-size=8M prepare > /dev/null 2>../err; echo "rc=$?"; grep -c 'FATAL: .*Cannot write file test_file\.[0-9]* at offset [0-9]*: ' ../err)
+  $ (trap '' XFSZ; ulimit -f $lim; $B fileio --file-num=2 --file-total-size=8M prepare > /dev/null 2>../err; echo "rc=$?"; grep -c 'FATAL: Failed to write file! errno = [0-9]* (' ../err)
   rc=1
   1
-  $ $B fileio --file-num=2 --file-total-size=8M --file-test-mode=rndrd run 2>&1 | grep FATAL | sed -E 's/test_file\.[0-9]+ has [0-9]+ bytes/test_file.N has M bytes/'; echo "rc=${PIPESTATUS[0]}"
-  FATAL: `init' function failed: File test_file.N has M bytes, expected 4194304 (incomplete or different prepare: run cleanup and prepare again)
+  $ $B fileio --file-num=2 --file-total-size=8M --file-test-mode=rndrd run 2>&1 | grep FATAL | sed -E "s/'test_file\.[0-9]+' is [0-9.]+[KM]iB/'test_file.N' is S/"; echo "rc=${PIPESTATUS[0]}"
+  FATAL: Size of file 'test_file.N' is S, but at least 4MiB is expected.
   rc=1
   $ cd ..
   $ umount small 2>/dev/null; true
@@ -269,7 +301,7 @@ exit 1:
   $ mount -t ramfs ramfs ram && cd ram
   $ $B fileio --file-num=2 --file-total-size=1M prepare > /dev/null
   $ $B fileio --file-num=2 --file-total-size=1M --file-extra-flags=direct --file-test-mode=rndrd --time=1 run 2>&1 >/dev/null; echo "rc=$?"
-  FATAL: `init' function failed: O_DIRECT is not supported by the file system of test_file.0 (open: Invalid argument)
+  FATAL: O_DIRECT is not supported by the file system of test_file.0 (open: Invalid argument)
   rc=1
   $ cd .. && umount ram
 

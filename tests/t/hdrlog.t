@@ -4,6 +4,7 @@ HdrHistogram implementation decodes: tests/lib/hdrlog_decode.js reads it
 with the npm package hdr-histogram-js (.ci/run installs it into
 tests/lib/node_modules).
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ command -v node >/dev/null || echo "FAIL: node is not installed (Debian package nodejs)"
   $ test -d "$BENCH_NODE_MODULES/hdr-histogram-js" ||
   >   echo "FAIL: hdr-histogram-js missing: npm install --prefix tests/lib --no-save hdr-histogram-js"
@@ -62,6 +63,6 @@ Without --report-interval the log holds the whole run:
 
 A file that cannot be created is a fatal error before the run, naming it:
 
-  $ $BENCH cpu --events=10 --hdr-log=/nonexistent-dir/x.hlog run 2>&1 >/dev/null | grep hdr-log; echo "exit ${PIPESTATUS[0]}"
+  $ errs $BENCH cpu --events=10 --hdr-log=/nonexistent-dir/x.hlog run | grep hdr-log; echo "exit ${PIPESTATUS[0]}"
   FATAL: cannot create --hdr-log file '/nonexistent-dir/x.hlog': No such file or directory
   exit 1

@@ -1,6 +1,7 @@
 The Lua API without a database: callbacks, cmdline, commands, rand, hooks,
 histograms, errors.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="$BENCH"
 
 Callbacks run in sysbench's order; every thread has its own state and tid;
@@ -21,7 +22,7 @@ sysbench):
   $ $B cb.lua --threads=2 run | grep -E '^(init|thread_done|done)|total number of events' | sort
       total number of events:              8
   done
-  init tid=-1
+  init tid=0
   thread_done 0 n=5
   thread_done 1 n=5
 
@@ -188,7 +189,7 @@ Restarts of one event are bounded by --event-retries:
   $ cat > always.lua <<'X'
   > function event() error({errcode = sysbench.error.RESTART_EVENT, msg = "always"}) end
   > X
-  $ $B always.lua --event-retries=5 --events=10 run 2>&1 >/dev/null
+  $ errs $B always.lua --event-retries=5 --events=10 run
   FATAL: `thread_run' function failed: event restarted 5 times, giving up (--event-retries); last error: always
   [1]
 
@@ -218,55 +219,54 @@ A script may drive the loop itself with sysbench 1.0's FFI calls:
 sysbench.histogram:
 
   $ cat > hist.lua <<'X'
-  > function init()
+  > function prepare()
   >   local h = sysbench.histogram.new(100, 1, 1000)
   >   for i = 1, 90 do h:update(10) end
   >   for i = 1, 10 do h:update(500) end
   >   h:print()
   >   print(string.format("p50 near 10: %s, p99 near 500: %s",
   >     tostring(math.abs(h:percentile(50) - 10) < 1), tostring(math.abs(h:percentile(99) - 500) < 40)))
-  >   os.exit(0)
   > end
   > X
-  $ $B hist.lua run | tail -4
+  $ $B hist.lua prepare | tail -4
          value  ------------- distribution ------------- count
-         9.772 |**************************************** 90
-       467.735 |****                                     10
+        10.000 |**************************************** 90
+       497.702 |****                                     10
   p50 near 10: true, p99 near 500: true
 
 Errors in scripts name the file and line and exit non-zero:
 
   $ printf 'function event(\n  x = = 1\nend\n' > syntax.lua
-  $ $B syntax.lua run 2>&1 >/dev/null
+  $ errs $B syntax.lua run
   FATAL: syntax.lua:2: ')' expected near '='
   [1]
   $ $B syntax.lua run >/dev/null 2>&1
   [1]
   $ printf 'function event()\n  local t = nil\n  return t.x\nend\n' > rt.lua
-  $ $B rt.lua --threads=2 run 2>&1 >/dev/null | sort -u
+  $ errs $B rt.lua --threads=2 run | sort -u
   FATAL: `thread_run' function failed: rt.lua:3: attempt to index local 't' (a nil value)
   $ $B rt.lua run >/dev/null 2>&1
   [1]
   $ printf 'function thread_init()\n  error("cannot connect")\nend\nfunction event() end\n' > ti.lua
-  $ $B ti.lua run 2>&1 >/dev/null
+  $ errs $B ti.lua run
   FATAL: `thread_init' function failed: ti.lua:2: cannot connect
   FATAL: Thread initialization failed!
   [1]
   $ $B ti.lua run >/dev/null 2>&1
   [1]
   $ printf 'function init()\n  error("bad setting")\nend\nfunction event() end\n' > in.lua
-  $ $B in.lua run 2>&1 >/dev/null
+  $ errs $B in.lua run
   FATAL: `init' function failed: in.lua:2: bad setting
   [1]
   $ $B in.lua run >/dev/null 2>&1
   [1]
   $ printf 'function event()\nend\nerror("top level")\n' > top.lua
-  $ $B top.lua run 2>&1 >/dev/null
+  $ errs $B top.lua run
   FATAL: top.lua:3: top level
   [1]
   $ printf 'x = 1\n' > noevent.lua
-  $ $B noevent.lua run 2>&1 >/dev/null
-  FATAL: `thread_run' function failed: the script defines no event() function
+  $ errs $B noevent.lua run
+  FATAL: cannot find the event() function in noevent.lua
   [1]
   $ $B noevent.lua run >/dev/null 2>&1
   [1]
@@ -289,7 +289,7 @@ one line printed); outside a parallel command it returns at once:
   > end, sysbench.cmdline.PARALLEL_COMMAND } }
   > function event() sysbench.barrier() end
   > X
-  $ timeout 20 $B bar.lua --threads=4 phases | sed -n '3,$p' | sed -E 's/[0-9]$/N/' | uniq -c | sed -E 's/^ +//'
+  $ timeout 20 $B bar.lua --threads=4 phases | sed -n '5,$p' | sed -E 's/[0-9]$/N/' | uniq -c | sed -E 's/^ +//'
   4 one N
   1 -- all passed one
   4 two N

@@ -1,6 +1,7 @@
 The memory workload (lua/memory.lua): sysbench's memory test, plus
 --memory-working-set.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="$BENCH"
 
 Help: sysbench 1.0.20's lines in its order, then bench's working-set option:
@@ -112,37 +113,37 @@ HugeTLB: either the run works or one line says why it cannot (the pool is
 usually empty on a test machine):
 
   $ $B memory --memory-hugetlb --memory-total-size=1M run > huge.txt 2> huge.err; rc=$?
-  $ if [ $rc = 0 ]; then grep -c '^Total operations: 1024 ' huge.txt; else echo "rc=$rc"; wc -l < huge.err; grep -c '^FATAL: .*memory-hugetlb: cannot allocate [0-9]* bytes from the HugeTLB pool: .*nr_hugepages' huge.err; fi | tr '\n' ' '; echo
+  $ if [ $rc = 0 ]; then grep -c '^Total operations: 1024 ' huge.txt; else echo "rc=$rc"; grep -c '^FATAL' huge.txt; grep -c '^FATAL: .*memory-hugetlb: cannot allocate [0-9]* bytes from the HugeTLB pool: .*nr_hugepages' huge.txt; fi | tr '\n' ' '; echo
   (1 |rc=1 1 1 ) (re)
 
 Bad values: one line on stderr naming the option and value, exit 1, before
 any thread starts:
 
-  $ $B memory --memory-oper=frob run 2>&1 >/dev/null
+  $ errs $B memory --memory-oper=frob run
   FATAL: (`init' function failed: )?Invalid value for memory-oper: frob (re)
   [1]
-  $ $B memory --memory-block-size=0 run 2>&1 >/dev/null
+  $ errs $B memory --memory-block-size=0 run
   FATAL: (`init' function failed: )?Invalid value for memory-block-size: 0 (re)
   [1]
-  $ $B memory --memory-block-size=3K run 2>&1 >/dev/null
+  $ errs $B memory --memory-block-size=3K run
   FATAL: (`init' function failed: )?Invalid value for memory-block-size: 3K (re)
   [1]
-  $ $B memory --memory-block-size=4 run 2>&1 >/dev/null
+  $ errs $B memory --memory-block-size=4 run
   FATAL: (`init' function failed: )?Invalid value for memory-block-size: 4 (re)
   [1]
-  $ $B memory --memory-scope=x run 2>&1 >/dev/null
+  $ errs $B memory --memory-scope=x run
   FATAL: (`init' function failed: )?Invalid value for memory-scope: x (re)
   [1]
-  $ $B memory --memory-access-mode=diagonal run 2>&1 >/dev/null
+  $ errs $B memory --memory-access-mode=diagonal run
   FATAL: (`init' function failed: )?Invalid value for memory-access-mode: diagonal (re)
   [1]
-  $ $B memory --memory-working-set=1536 run 2>&1 >/dev/null
+  $ errs $B memory --memory-working-set=1536 run
   FATAL: (`init' function failed: )?Invalid value for memory-working-set: 1536 \(must be a multiple of memory-block-size\) (re)
   [1]
-  $ $B memory --memory-block-size=abc run 2>&1 >/dev/null
+  $ errs $B memory --memory-block-size=abc run
   .*'?memory-block-size'?.*'?abc'?.* (re)
   [1]
-  $ $B memory --memory-hugetlb=maybe run 2>&1 >/dev/null
+  $ errs $B memory --memory-hugetlb=maybe run
   .*'?memory-hugetlb'?.*'?maybe'?.* (re)
   [1]
   $ $B memory --memory-oper=frob run 2>/dev/null | grep -c 'Threads started'

@@ -1,6 +1,7 @@
 The mutex workload (lua/mutex.lua): sysbench's mutex test. Every thread
 runs exactly one event, then stops.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="$BENCH"
 
 Help, byte for byte as sysbench 1.0.20's (its order, not sorted):
@@ -65,12 +66,12 @@ them:
 
 Bad values: one line on stderr, exit 1:
 
-  $ $B mutex --mutex-num=0 run 2>&1 >/dev/null
+  $ errs $B mutex --mutex-num=0 run
   FATAL: (`init' function failed: )?Invalid value for mutex-num: 0 (re)
   [1]
-  $ $B mutex --mutex-locks=-1 run 2>&1 >/dev/null
+  $ errs $B mutex --mutex-locks=-1 run
   FATAL: (`init' function failed: )?Invalid value for mutex-locks: -1 (re)
   [1]
-  $ $B mutex --mutex-loops=-3 run 2>&1 >/dev/null
+  $ errs $B mutex --mutex-loops=-3 run
   FATAL: (`init' function failed: )?Invalid value for mutex-loops: -3 (re)
   [1]

@@ -14,7 +14,7 @@ lag (well under a millisecond on an idle machine; tens of milliseconds on a
 machine busy with other work, still far from the overload case below),
 latency = lag + service:
 
-  $ $B sleep2.lua --time=2 --threads=2 --rate=50 run > under.txt
+  $ $B sleep2.lua --time=2 --threads=2 --rate=50 --report-lag --rate-overload=continue run > under.txt
   $ sed -n '/^Service time (ms):/,/^$/p' under.txt | sed -E -e 's/[0-9][0-9.]*/N/g' -e 's/ +N$/ N/'
   Service time (ms):
            avg: N
@@ -36,7 +36,7 @@ latency = lag + service:
 Above capacity (1000/s, 1 thread, ~500/s possible): the lag grows, the
 service time stays ~2 ms:
 
-  $ $B sleep2.lua --time=2 --rate=1000 run > over.txt
+  $ $B sleep2.lua --time=2 --rate=1000 --report-lag --rate-overload=continue run > over.txt
   $ awk '/^Schedule lag/ { getline; print ($2 > 100) ? "lag grows" : "lag " $2 }' over.txt
   lag grows
   $ awk '/^Service time/ { getline; print ($2 >= 1.9 && $2 < 15) ? "service ok" : "service " $2 }' over.txt
@@ -59,7 +59,7 @@ service time stays ~2 ms:
 With --rate above capacity and a limit, late arrivals are skipped, not run;
 events + skipped = arrivals (~1000/s x 2 s):
 
-  $ $B sleep2.lua --time=2 --rate=1000 --latency-limit=20 run > skip.txt
+  $ $B sleep2.lua --time=2 --rate=1000 --report-lag --rate-overload=continue --latency-limit=20 run > skip.txt
   $ sed -n '/^Latency limit/,/^$/p' skip.txt | sed -E -e 's/[0-9][0-9.]*/N/g' -e 's/ +/ /g'
   Latency limit (N ms):
    late events: N (N%)
@@ -77,7 +77,7 @@ Interval lines: under --latency-limit one more line per interval with the
 interval's late (and, with --rate, skipped) events; the sysbench lines are
 unchanged:
 
-  $ $B sleep2.lua --time=1 --rate=1000 --latency-limit=20 --report-interval=0.5 run > iv.txt
+  $ $B sleep2.lua --time=1 --rate=1000 --report-lag --rate-overload=continue --latency-limit=20 --report-interval=0.5 run > iv.txt
   $ grep -E '^\[' iv.txt | head -3 | sed -E 's/^\[ [0-9.]+s \]/[ Ns ]/; s/[0-9]+(\.[0-9]+)?/N/g'
   [ Ns ] thds: N eps: N lat (ms,N%): N
   [ Ns ] queue length: N concurrency: N
@@ -99,12 +99,12 @@ Report hooks see the service time and the limit's counters too:
   >     st.wait_avg >= 0 and "ok" or st.wait_avg))
   > end
   > EOF
-  $ $B hook.lua --time=1 --rate=2000 --latency-limit=20 run | tail -1
+  $ $B hook.lua --time=1 --rate=2000 --report-lag --rate-overload=continue --latency-limit=20 run | tail -1
   service ok late ok skipped ok lag ok
 
 JSON: service_ms next to lag_ms; the limit's counters:
 
-  $ $B sleep2.lua --time=1 --rate=1000 --latency-limit=20 --report-interval=0.5 \
+  $ $B sleep2.lua --time=1 --rate=1000 --report-lag --rate-overload=continue --latency-limit=20 --report-interval=0.5 \
   >   --percentile=50,99 --report-format=json run > skip.json 2>/dev/null
   $ python3 - skip.json <<'X'
   > import json, sys
@@ -135,7 +135,7 @@ Without --rate and --latency-limit, none of these fields:
 CSV: lag and service columns under --rate, late and skipped under the limit;
 every row has the header's column count:
 
-  $ $B sleep2.lua --time=1 --rate=200 --latency-limit=1 --report-interval=0.5 \
+  $ $B sleep2.lua --time=1 --rate=200 --report-lag --rate-overload=continue --latency-limit=1 --report-interval=0.5 \
   >   --report-format=csv run 2>/dev/null > r.csv
   $ head -1 r.csv | tr , '\n' | tail -6
   lag_avg_ms

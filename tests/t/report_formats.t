@@ -1,5 +1,6 @@
 Percentile lists and --report-format=text|json|csv.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="$BENCH"
   $ printf 'function event() end\n' > empty.lua
 
@@ -11,7 +12,7 @@ Help keeps sysbench's --percentile line:
 A list of percentiles: one value per percentile on the interval line, one
 line per percentile in the final Latency block (values masked):
 
-  $ $B empty.lua --events=20000 --rate=10000 --percentile=50,95,99.9 --report-interval=0.5 run > text.out
+  $ $B empty.lua --events=20000 --rate=10000 --report-lag --rate-overload=continue --percentile=50,95,99.9 --report-interval=0.5 run > text.out
   $ grep -E '^\[' text.out | head -2 | sed -E 's/^\[ [0-9.]+s \]/[ Ns ]/; s/eps: [0-9.]+/eps: N/; s/: [0-9.]+\/[0-9.]+\/[0-9.]+$/: N\/N\/N/; s/length: [0-9]+ concurrency: [0-9]+/length: N concurrency: N/'
   [ Ns ] thds: 1 eps: N lat (ms,50%/95%/99.9%): N/N/N
   [ Ns ] queue length: N concurrency: N
@@ -37,7 +38,7 @@ the line's length (53) does not depend on how many digits it has. (An
 interval that ends after the thread has finished its events shows
 "thds: 0".)
 
-  $ $B empty.lua --events=1000 --rate=4000 --percentile=99 --report-interval=0.1 run > single.txt
+  $ $B empty.lua --events=1000 --rate=4000 --report-lag --rate-overload=continue --percentile=99 --report-interval=0.1 run > single.txt
   $ grep -E 'lat \(ms' single.txt | sed -E 's/^\[ [0-9.]+s \]/[ Ns ]/; s/thds: [01] /thds: T /; s/[0-9]+\.[0-9][0-9]$/N/; s/eps: [0-9.]+/eps: N/' | awk '!seen[$0]++'
   [ Ns ] thds: T eps: N lat (ms,99%): N
   $ grep percentile single.txt | awk '{ n = length($0); sub(/[0-9]+\.[0-9][0-9]$/, "N"); gsub(/ +/, " ") } !seen[n $0]++ { print n ":" $0 }'
@@ -45,19 +46,19 @@ interval that ends after the thread has finished its events shows
 
 Bad lists: one error line, exit 1:
 
-  $ $B empty.lua --percentile=50,101 run 2>&1 >/dev/null
+  $ errs $B empty.lua --percentile=50,101 run
   Invalid value for the 'percentile' option: '101' (expected 0..100)
   [1]
-  $ $B empty.lua --percentile=50,,99 run 2>&1 >/dev/null
+  $ errs $B empty.lua --percentile=50,,99 run
   Invalid value for the 'percentile' option: '' (expected 0..100)
   [1]
-  $ $B empty.lua --percentile=50,abc run 2>&1 >/dev/null
+  $ errs $B empty.lua --percentile=50,abc run
   Invalid value for the 'percentile' option: 'abc' (expected 0..100)
   [1]
-  $ $B empty.lua --percentile=0,99 run 2>&1 >/dev/null
+  $ errs $B empty.lua --percentile=0,99 run
   Invalid value for the 'percentile' option: '0,99' (0 disables percentiles and cannot be combined with others)
   [1]
-  $ $B empty.lua --report-format=xml run 2>&1 >/dev/null
+  $ errs $B empty.lua --report-format=xml run
   Invalid value for the 'report-format' option: 'xml' (expected text, json or csv)
   [1]
 
@@ -70,7 +71,7 @@ Scripts still see sysbench.opt.percentile as a number, the first value:
 JSON: stdout has only JSON lines, one per interval plus the final one;
 everything else goes to stderr:
 
-  $ $B empty.lua --events=1000 --rate=2000 --report-interval=0.1 --percentile=50,95,99.9 --report-format=json --mysql-password=secretpw run > out.json 2> err.txt
+  $ $B empty.lua --events=1000 --rate=2000 --report-lag --rate-overload=continue --report-interval=0.1 --percentile=50,95,99.9 --report-format=json --mysql-password=secretpw run > out.json 2> err.txt
   $ grep -c 'Running the test' err.txt
   1
   $ grep secretpw out.json err.txt || echo none
@@ -135,7 +136,7 @@ a tab):
 CSV: a header, then one row per interval and a final row, all with the
 header's column count:
 
-  $ $B empty.lua --events=2000 --rate=4000 --report-interval=0.1 --percentile=50,99 --report-format=csv run 2>/dev/null > out.csv
+  $ $B empty.lua --events=2000 --rate=4000 --report-lag --rate-overload=continue --report-interval=0.1 --percentile=50,99 --report-format=csv run 2>/dev/null > out.csv
   $ head -1 out.csv
   type,time,threads,events,eps,reads,writes,other,errors,reconnects,lat_min_ms,lat_avg_ms,lat_max_ms,p50_ms,p99_ms,lag_avg_ms,lag_max_ms,svc_avg_ms,svc_max_ms
   $ awk -F, '{ print NF }' out.csv | sort -u

@@ -1,6 +1,7 @@
 The scheduler: limits, intervals, checkpoints, open-loop rate, warm-up,
 signals, forced shutdown, thread initialisation timeout.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="$BENCH"
   $ printf 'function event() end\n' > empty.lua
 
@@ -71,7 +72,7 @@ Report checkpoints print a full report and reset the counters:
 Open loop (--rate): Poisson arrivals at the target rate, the queue line,
 and the schedule lag reported on its own:
 
-  $ $B empty.lua --time=2 --rate=200 --report-interval=1 run > rate.txt
+  $ $B empty.lua --time=2 --rate=200 --report-lag --rate-overload=continue --report-interval=1 run > rate.txt
   $ grep -E 'Target|queue length' rate.txt | sed -e 's/[0-9][0-9.]*/N/g' | sort -u
   Target transaction rate: N/sec
   [ Ns ] queue length: N concurrency: N
@@ -90,7 +91,7 @@ A backlog never aborts the run: 1 thread cannot keep up with 1000/s of
   > ffi.cdef("int usleep(unsigned int)")
   > function event() ffi.C.usleep(5000) end
   > X
-  $ $B slow.lua --time=1 --rate=1000 --report-interval=1 run > backlog.txt; echo rc=$?
+  $ $B slow.lua --time=1 --rate=1000 --report-lag --rate-overload=continue --report-interval=1 run > backlog.txt; echo rc=$?
   rc=0
   $ awk '/queue length/ { print ($5 > 100) ? "queue grows" : "queue " $5 }' backlog.txt
   queue grows
@@ -148,7 +149,7 @@ can tell a cut run from a clean one:
 The per-statement figures of --report-statements cannot be read from
 threads still running; one line says they are missing:
 
-  $ timeout 20 $B stuck.lua --time=1 --forced-shutdown=1 --report-statements run 2>&1 >/dev/null; echo rc=$?
+  $ errs timeout 20 $B stuck.lua --time=1 --forced-shutdown=1 --report-statements run; echo rc=$?
   FATAL: The --max-time limit has expired, forcing shutdown...
   WARNING: --report-statements: no per-statement figures, the forced shutdown left worker threads running
   rc=2

@@ -1,5 +1,6 @@
 The threads workload (lua/threads.lua): sysbench's scheduler test.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="$BENCH"
 
 Help, byte for byte as sysbench 1.0.20's (its order, not sorted):
@@ -67,9 +68,9 @@ The cost of an event grows with the yields (events per second fall):
 
 Bad values: one line on stderr, exit 1:
 
-  $ $B threads --thread-locks=0 run 2>&1 >/dev/null
+  $ errs $B threads --thread-locks=0 run
   FATAL: (`init' function failed: )?Invalid value for thread-locks: 0 (re)
   [1]
-  $ $B threads --thread-yields=-1 run 2>&1 >/dev/null
+  $ errs $B threads --thread-yields=-1 run
   FATAL: (`init' function failed: )?Invalid value for thread-yields: -1 (re)
   [1]

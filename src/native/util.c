@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * util: what the built-in workloads (lua/NAME.lua) need from the core beyond
+ * their own primitives: sysbench's leveled messages, and resetting a core
+ * option from init() (the memory test runs to --memory-total-size whatever
+ * --events says, as sysbench's).
+ */
+#include <stdint.h>
+
+#include "native/native_ffi.h"
+#include "opt/opt.h"
+#include "util/log.h"
+
+void native_log(int level, const char *msg)
+{
+	if (level < LOG_FATAL || level > LOG_DEBUG || msg == NULL)
+		return;
+	log_msg((enum log_level)level, "%s", msg);
+}
+
+int native_opt_set(const char *name, const char *value)
+{
+	return opt_set(name, value);
+}

@@ -1,0 +1,29 @@
+sysbench 1.0.20's own test suite (shared/peer beside the checkout, not part
+of bench) against bench and against the real sysbench on the same throwaway
+MariaDB and PostgreSQL servers, once with bench's own workload scripts and
+once with sysbench's (/usr/share/sysbench). tests/lib/sysbench-suite.sh
+says what is checked; tests/sysbench-suite.patch holds the only changes to
+the suite's expectations (bench's extra options in help texts, bench's
+program name). Without the suite the test is skipped.
+
+  $ PEER=${BENCH_PEER_DIR:-$BENCH_SRCDIR/../shared/peer}
+  $ [ -f "$PEER/run-sysbench-suite.sh" ] && [ -d "$PEER/sysbench-1.0.20/tests" ] || {
+  >   echo "skipped: no sysbench suite in $PEER (set BENCH_PEER_DIR)" >&2; exit 80; }
+  $ . "$BENCH_SRCDIR/tests/lib/dbserver.sh"
+  $ trap dbserver_stop_all EXIT
+  $ dbserver_start mysql
+  $ dbserver_start pgsql
+
+With bench's workload scripts:
+
+  $ BENCH_SUITE_KEEP=${BENCH_SUITE_KEEP:-} bash "$BENCH_SRCDIR/tests/lib/sysbench-suite.sh" "$PEER" "$BENCH_SRCDIR/lua"
+  harness: 46 passed, 0 failed
+  fail with sysbench too: 14 with the same diff, 0 with another
+  sysbench suite: ok
+
+With sysbench's own workload scripts:
+
+  $ bash "$BENCH_SRCDIR/tests/lib/sysbench-suite.sh" "$PEER" /usr/share/sysbench
+  harness: 46 passed, 0 failed
+  fail with sysbench too: 14 with the same diff, 0 with another
+  sysbench suite: ok
