@@ -29,6 +29,7 @@ function init()
 end
 
 function print_mode()
+   native_log(4, "Doing CPU performance benchmark\n")   -- INFO, as sysbench
    native_log(3, string.format("Prime numbers limit: %d\n", max_prime()))
 end
 

@@ -25,6 +25,11 @@ function init()
    end
 end
 
+-- After the option summary: sysbench's INFO line (--verbosity=4 and up).
+function print_mode()
+   C.native_log(4, "Doing mutex performance test")
+end
+
 local locks, loops
 local done_event = false   -- per thread: each thread has its own state
 

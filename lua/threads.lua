@@ -23,6 +23,13 @@ function init()
    end
 end
 
+-- After the option summary: sysbench's INFO lines (--verbosity=4 and up).
+function print_mode()
+   C.native_log(4, "Doing thread subsystem performance test")
+   C.native_log(4, string.format("Thread yields per test: %d Locks used: %d",
+                                 count("thread-yields", 0), count("thread-locks", 1)))
+end
+
 local yields
 
 function thread_init()

@@ -37,8 +37,10 @@ typedef struct {
 	sql_value *values;    /* nfields values, valid until the next fetch */
 } sql_row;
 
-/* sb_counter_type (sysbench's SB_CNT_*, which a result's `counter` uses)
- * is declared once, in src/lua/ffi_api.h, which comes first in the cdef. */
+/* sb_counter_type (sysbench's SB_CNT_*, which sysbench.sql.lua declares)
+ * is declared once in src/lua/ffi_api.h, embedded before this file
+ * (LuaJIT refuses a second SB_CNT_OTHER): a result's `counter` says how
+ * its statement was counted. */
 
 /* A connection. The error fields describe the last call: sql_state and
  * sql_errmsg are NULL after an API error (closed connection, misuse), as

@@ -755,8 +755,9 @@ int lrt_call_hook(struct lrt *l, const char *name)
 	}
 	if (lua_pcall(L, 0, 0, 0)) {
 		/* the built-in workloads' hook: their message stands alone,
-		 * as a sysbench C test's */
-		log_msg(LOG_FATAL, "%s", lrt_errmsg(L));
+		 * as a sysbench C test's (or was printed already: quiet) */
+		if (!lrt_error_quiet(L))
+			log_msg(LOG_FATAL, "%s", lrt_errmsg(L));
 		lua_pop(L, 1);
 		return -EIO;
 	}

@@ -505,7 +505,13 @@ function db_bind_param(stmt, values)
    if #keys == 0 then
       error("table is empty", 0)
    end
-   table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+   -- placeholders in key order: 1, 2, ..., 10 (numbers before others)
+   table.sort(keys, function(a, b)
+      local na, nb = type(a) == "number", type(b) == "number"
+      if na and nb then return a < b end
+      if na ~= nb then return na end
+      return tostring(a) < tostring(b)
+   end)
    local params = {}
    for i, k in ipairs(keys) do
       local v = values[k]
@@ -521,6 +527,17 @@ function db_bind_param(stmt, values)
       error("db_bind_param() failed", 0)
    end
    legacy_binds[stmt] = { values = values, keys = keys, params = params }
+end
+
+-- Result binding is not supported (see db_bind_result in db_ffi.h).
+function db_bind_result(stmt, values)
+   legacy_required()
+   if type(values) ~= "table" then
+      error("table was expected", 0)
+   end
+   if C.db_bind_result(stmt, nil, 0) ~= 0 then
+      error("db_bind_result() failed", 0)
+   end
 end
 
 function db_execute(stmt)
@@ -573,3 +590,17 @@ end
 function db_bulk_insert_done()
    C.db_bulk_insert_done(legacy_required())
 end
+
+-- sysbench 1.0.20 keeps these in sysbench.db (the globals above are its
+-- aliases), with the 0.5 error codes.
+sysbench.db = {
+   connect = db_connect, disconnect = db_disconnect, query = db_query,
+   bulk_insert_init = db_bulk_insert_init,
+   bulk_insert_next = db_bulk_insert_next,
+   bulk_insert_done = db_bulk_insert_done, prepare = db_prepare,
+   bind_param = db_bind_param, bind_result = db_bind_result,
+   execute = db_execute, close = db_close,
+   store_results = db_store_results, free_results = db_free_results,
+   DB_ERROR_NONE = E.NONE, DB_ERROR_RESTART_TRANSACTION = E.IGNORABLE,
+   DB_ERROR_FAILED = E.FATAL,
+}

@@ -52,6 +52,7 @@ static struct {
 	uint64_t max_events;
 
 	_Alignas(64) uint64_t ev_claimed;
+	int stop_reason;        /* 1: --events reached, 2: --time (info lines) */
 
 	/* Open loop: the next Poisson arrival, shared by all workers. */
 	_Alignas(64) ck_spinlock_t rate_lock;
@@ -127,6 +128,8 @@ static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
 		return 0;
 	if (S.max_events && now >= S.warm_end_ns &&
 	    __atomic_fetch_add(&S.ev_claimed, 1, __ATOMIC_RELAXED) >= S.max_events) {
+		if (S.stop_reason == 0)
+			S.stop_reason = 1;
 		S.stop = 1;
 		return 0;
 	}
@@ -288,6 +291,8 @@ double bench_time_since_start(void)
 int sched_worker_started(void)
 {
 	int go;
+	if (sched_self)
+		log_msg(LOG_DEBUG, "Worker thread (#%u) initialized", sched_self->tid);
 	pthread_mutex_lock(&S.mu);
 	S.nready++;
 	pthread_cond_broadcast(&S.cv);
@@ -326,7 +331,11 @@ static void *sched_worker_main(void *arg)
 	rand_thread_init(w->tid);
 	log_msg(LOG_DEBUG, "Worker thread (#%u) started", w->tid);
 	w->rc = S.fn(w->tid, S.ud);
-	log_msg(LOG_DEBUG, "Worker thread (#%u) finished (rc %d)", w->tid, w->rc);
+	/* sysbench's info lines: each thread says why it ended */
+	if (w->rc == 0 && S.stop_reason == 1)
+		log_text(LOG_INFO, "Event limit exceeded, exiting...");
+	else if (w->rc == 0 && S.stop_reason == 2)
+		log_text(LOG_INFO, "Time limit exceeded, exiting...");
 	if (w->in_event)
 		sched_record(w, clock_now_ns());
 	if (w->rc)
@@ -680,6 +689,8 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 			next_cp++;
 		}
 		if (now >= t_end) {
+			if (S.stop_reason == 0)
+				S.stop_reason = 2;
 			S.stop = 1;
 			S.ending = 1;
 		}
@@ -712,6 +723,8 @@ join:
 			pthread_join(S.w[i].thread, NULL);
 	if (S.failed && rc == 0)
 		rc = -EIO;
+	if (rc == 0 && !S.failed)
+		log_text(LOG_INFO, "Done.\n");
 	if (S.t_start && !(S.failed && rc != -EINTR) && rc != -EOVERFLOW) {
 		t_finish = clock_now_ns();
 		sched_harvest(tmp, iv, cp);

@@ -4,22 +4,28 @@
 # against bench and against the real sysbench on the same servers, through
 # the peer's run-sysbench-suite.sh, and judges the result strictly:
 #
-#   sysbench-suite.sh PEER_DIR SCRIPTDIR
+#   sysbench-suite.sh PEER_DIR BENCH_LUA_DIR
 #
+# Two harness runs, each with REF=sysbench: SCRIPTDIR=/usr/share/sysbench
+# (sysbench's own workload scripts) and SCRIPTDIR=BENCH_LUA_DIR (bench's).
+# The reference is real sysbench with its own scripts (the first run's
+# reference output): with bench's scripts sysbench itself is no reference.
 # - the suite is copied and tests/sysbench-suite.patch applied to the copy;
 #   that patch may only add bench's extra options to help texts and show
-#   bench's program name (the patch's own header says so hunk by hunk);
+#   bench's program name (the patch's own header says so);
 # - no test may fail with bench alone (the harness's "N failed");
+# - a test that fails with sysbench too (its expectations are older than
+#   the servers) must fail the same way: bench's diff and the reference's
+#   diff, with numbers masked, are equal;
 # - a test the patch touches must pass with bench, or fail exactly as the
-#   reference fails it (the patch must not hide a failure of bench's);
-# - a test that also fails with sysbench (its expectations are older than
-#   the servers) must fail the same way: bench's diff and sysbench's diff,
-#   with numbers masked, are equal.
+#   reference does (the patch must not hide a failure of bench's).
 # Needs the servers of tests/lib/dbserver.sh (DB_MYSQL_SOCKET,
 # DB_PGSQL_SOCKETDIR, DB_PGSQL_PORT), cram, sysbench, BENCH and BENCH_SRCDIR.
-# Prints one summary line per check and exits 0 when all hold.
+# BENCH_SUITE_TESTS="t/a.t t/b.t" runs a subset; BENCH_SUITE_KEEP=DIR keeps
+# the outputs of a failed check. Prints a few summary lines per run and
+# exits 0 when every check holds.
 set -u
-PEER=$1 SCRIPTDIR=$2
+PEER=$1 LUADIR=$2
 REF=${SYSBENCH_REF:-$(command -v sysbench)}
 [ -n "$REF" ] || { echo "sysbench-suite: no sysbench to compare with"; exit 2; }
 W=$(mktemp -d "${TMPDIR:-/tmp}/bench-suite.XXXXXX")
@@ -31,13 +37,7 @@ if ! (cd "$W" && patch -s -p1 <"$BENCH_SRCDIR/tests/sysbench-suite.patch"); then
 fi
 touched=$(sed -n 's|^+++ b/sysbench-1.0.20/tests/\(t/[^ 	]*\.t\).*|\1|p' \
 	"$BENCH_SRCDIR/tests/sysbench-suite.patch" | sort -u)
-
 export MYSQL_SOCKET=$DB_MYSQL_SOCKET PGHOST=$DB_PGSQL_SOCKETDIR PGPORT=$DB_PGSQL_PORT PGUSER=postgres
-KEEP=$W/out REF=$REF SCRIPTDIR=$SCRIPTDIR bash "$W/run-sysbench-suite.sh" "$BENCH" >"$W/summary" 2>&1
-tail -1 "$W/summary" | sed 's/^/harness: /'
-bad=0
-grep -E '^FAIL ' "$W/summary" | sed 's/^/  /'
-grep -qE '^FAIL ' "$W/summary" && bad=1
 
 # one test's cram output out of a harness log, numbers and addresses masked
 masked() {   # FILE TEST
@@ -45,31 +45,46 @@ masked() {   # FILE TEST
 		{ buf = buf $0 "\n" }' "$1" |
 		sed -E -e 's/0x[0-9a-f]+/0xX/g' -e 's/[0-9]+(\.[0-9]+)?/N/g' -e 's/ +/ /g'
 }
-same=0 differ=0 same_list=
-for t in $(sed -n 's/^FAIL-BOTH \(t\/[^ ]*\).*/\1/p' "$W/summary"); do
-	if diff <(masked "$W/out/bin.out" "$t") <(masked "$W/out/ref.out" "$t") >"$W/d"; then
-		same=$((same + 1))
-		same_list="$same_list $t"
-	else
-		differ=$((differ + 1))
-		echo "  $t: bench fails it differently from sysbench:"
-		head -40 "$W/d" | sed 's/^/    /'
+
+bad=0
+judge() {   # NAME SCRIPTDIR: one harness run, judged against $W/sysbench/ref.out
+	local name=$1 dir=$2 out=$W/$1 t same=0 differ=0 same_list=
+	# shellcheck disable=SC2086 # a list of tests
+	KEEP=$out REF=$REF SCRIPTDIR=$dir bash "$W/run-sysbench-suite.sh" "$BENCH" \
+		${BENCH_SUITE_TESTS:-} >"$out.summary" 2>&1
+	echo "$name scripts: $(tail -1 "$out.summary")"
+	if grep -qE '^FAIL ' "$out.summary"; then
+		grep -E '^FAIL ' "$out.summary" | sed 's/^/  /'
 		bad=1
 	fi
-done
-echo "fail with sysbench too: $same with the same diff, $differ with another"
-# a patched test passes with bench, or bench prints exactly what sysbench
-# prints (its scripts' help, with SCRIPTDIR=/usr/share/sysbench)
-for t in $touched; do
-	case " $same_list " in *" $t "*) continue ;; esac
-	grep -qE "^PASS(-ONLY-BIN)? $t\$" "$W/summary" || {
-		echo "  $t (patched) does not pass with bench"
-		bad=1
-	}
-done
+	for t in $(sed -n 's/^FAIL-BOTH \(t\/[^ ]*\).*/\1/p' "$out.summary"); do
+		if diff <(masked "$out/bin.out" "$t") <(masked "$W/sysbench/ref.out" "$t") >"$W/d"; then
+			same=$((same + 1))
+			same_list="$same_list $t"
+		else
+			differ=$((differ + 1))
+			echo "  $t: bench fails it differently from sysbench:"
+			head -40 "$W/d" | sed 's/^/    /'
+			bad=1
+		fi
+	done
+	echo "$name scripts: fail with sysbench too: $same with the same diff, $differ with another"
+	for t in $touched; do
+		case " $same_list " in *" $t "*) continue ;; esac
+		grep -qE "^PASS(-ONLY-BIN)? $t\$" "$out.summary" ||
+			grep -q "^== [0-9]* $t\$" "$out/bin.out" || continue   # not run (subset)
+		grep -qE "^PASS(-ONLY-BIN)? $t\$" "$out.summary" || {
+			echo "  $t (patched) does not pass with bench"
+			bad=1
+		}
+	done
+}
+judge sysbench /usr/share/sysbench
+judge bench "$LUADIR"
+
 if [ "$bad" != 0 ] && [ -n "${BENCH_SUITE_KEEP:-}" ]; then
-	mkdir -p "$BENCH_SUITE_KEEP" && cp -r "$W/out" "$W/summary" "$BENCH_SUITE_KEEP/"
+	mkdir -p "$BENCH_SUITE_KEEP" && cp -r "$W"/sysbench* "$W"/bench* "$BENCH_SUITE_KEEP/"
 	echo "outputs kept in $BENCH_SUITE_KEEP"
 fi
-[ "$bad" = 0 ] && echo "sysbench suite: ok" || echo "sysbench suite: FAILED"
+if [ "$bad" = 0 ]; then echo "sysbench suite: ok"; else echo "sysbench suite: FAILED"; fi
 [ "$bad" = 0 ]

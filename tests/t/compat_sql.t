@@ -222,6 +222,35 @@ for a statement function without a connection):
   | 1 y
   | 2 z
   | 3 c
+  $ cat > legacy_many.lua <<'EOF'
+  > function event()
+  >   local cols, qs = {}, {}
+  >   for i = 1, 11 do cols[i] = "c" .. i .. " INT"; qs[i] = "?" end
+  >   db_query("DROP TABLE IF EXISTS lm")
+  >   db_query("CREATE TABLE lm (" .. table.concat(cols, ", ") .. ")")
+  >   local st = db_prepare("INSERT INTO lm VALUES (" .. table.concat(qs, ", ") .. ")")
+  >   local v = {}
+  >   for i = 1, 11 do v[i] = i * 10 end
+  >   db_bind_param(st, v)
+  >   db_execute(st)
+  >   v[11] = 7
+  >   db_execute(st)
+  >   db_close(st)
+  >   local con = sysbench.sql.driver():connect()
+  >   local rs = con:query("SELECT * FROM lm ORDER BY c11")
+  >   for i = 1, rs.nrows do print("| " .. table.concat(rs:fetch_row(), " ")) end
+  >   con:query("DROP TABLE lm")
+  >   print("| " .. tostring(sysbench.db.query == db_query) .. " " .. sysbench.db.DB_ERROR_FAILED)
+  > end
+  > EOF
+  $ run $MY legacy_many.lua
+  | 10 20 30 40 50 60 70 80 90 100 7
+  | 10 20 30 40 50 60 70 80 90 100 110
+  | true 2
+  $ run $PG legacy_many.lua
+  | 10 20 30 40 50 60 70 80 90 100 7
+  | 10 20 30 40 50 60 70 80 90 100 110
+  | true 2
   $ cat > legacy_err.lua <<'EOF'
   > function event() print("| " .. select(2, pcall(db_bulk_insert_next, "(1)"))) end
   > EOF

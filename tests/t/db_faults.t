@@ -138,13 +138,11 @@ Wrong password:
 
   $ err $B oltp_point_select $PG --pgsql-password=wrong --events=10 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: FATAL:  password authentication failed for user "sbtest"
-  
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
   [1]
   $ err $B oltp_point_select $PG --pgsql-password=wrong --table-size=10 prepare
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: FATAL:  password authentication failed for user "sbtest"
-  
   FATAL: `prepare' function failed: oltp_common.lua:N: connection creation failed
   [1]
 
@@ -152,7 +150,6 @@ Unreachable port:
 
   $ err $B oltp_point_select $PG --pgsql-port=1 --events=10 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port 1 failed: Connection refused
-  
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
   [1]
@@ -161,7 +158,6 @@ Missing database:
 
   $ err $B oltp_point_select $PG --pgsql-db=nosuch --events=10 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: FATAL:  database "nosuch" does not exist
-  
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
   [1]
@@ -182,7 +178,6 @@ TLS required from a server without it:
 
   $ err $B oltp_point_select $PG --pgsql-sslmode=require --events=10 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: server does not support SSL, but SSL was required
-  
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
   [1]
@@ -208,13 +203,11 @@ Stopped before the run:
 
   $ err $B oltp_point_select $PG --table-size=100 --events=10 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: Connection refused
-  
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
   [1]
   $ err $B oltp_point_select $PG cleanup
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: Connection refused
-  
   FATAL: `cleanup' function failed: oltp_common.lua:N: connection creation failed
   [1]
 

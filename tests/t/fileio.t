@@ -4,6 +4,7 @@ I/O test plus io_uring, --validate and per-operation latency percentiles
 1.0.20 side by side.
 Everything runs in cram's temporary directory on small files.
 
+  $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="$BENCH"
   $ O="--file-num=2 --file-total-size=4M"
 
@@ -284,7 +285,7 @@ never taken as prepared. Messages go outside: the tmpfs is full.
   $ mkdir small
   $ if mount -t tmpfs -o size=2M tmpfs small 2>/dev/null; then lim=unlimited; else lim=2048; fi
   $ cd small
-  $ (trap '' XFSZ; ulimit -f $lim; $B fileio --file-num=2 --file-total-size=8M prepare > /dev/null 2>../err; echo "rc=$?"; grep -c 'FATAL: Failed to write file! errno = [0-9]* (' ../err)
+  $ (trap '' XFSZ; ulimit -f $lim; $B fileio --file-num=2 --file-total-size=8M prepare > ../err 2>&1; echo "rc=$?"; grep -c 'FATAL: Failed to write file! errno = [0-9]* (' ../err)
   rc=1
   1
   $ $B fileio --file-num=2 --file-total-size=8M --file-test-mode=rndrd run 2>&1 | grep FATAL | sed -E "s/'test_file\.[0-9]+' is [0-9.]+[KM]iB/'test_file.N' is S/"; echo "rc=${PIPESTATUS[0]}"
@@ -300,7 +301,7 @@ exit 1:
   $ mkdir ram
   $ mount -t ramfs ramfs ram && cd ram
   $ $B fileio --file-num=2 --file-total-size=1M prepare > /dev/null
-  $ $B fileio --file-num=2 --file-total-size=1M --file-extra-flags=direct --file-test-mode=rndrd --time=1 run 2>&1 >/dev/null; echo "rc=$?"
+  $ errs $B fileio --file-num=2 --file-total-size=1M --file-extra-flags=direct --file-test-mode=rndrd --time=1 run; echo "rc=$?"
   FATAL: O_DIRECT is not supported by the file system of test_file.0 (open: Invalid argument)
   rc=1
   $ cd .. && umount ram

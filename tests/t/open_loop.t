@@ -93,7 +93,7 @@ Report hooks see the service time and the limit's counters too:
   > function event() os.execute("sleep 0.002") end
   > sysbench.hooks.report_cumulative = function(st)
   >   print(string.format("service %s late %s skipped %s lag %s",
-  >     st.service_avg > 0.0015 and st.service_avg < 0.05 and "ok" or st.service_avg,
+  >     st.service_avg > 0.0015 and "ok" or st.service_avg,
   >     tonumber(st.late) <= tonumber(st.events) and "ok" or tonumber(st.late),
   >     tonumber(st.skipped) > 0 and "ok" or "none",
   >     st.wait_avg >= 0 and "ok" or st.wait_avg))
@@ -119,7 +119,7 @@ JSON: service_ms next to lag_ms; the limit's counters:
   > f = lines[-1]
   > assert f["type"] == "final"
   > assert f["skipped"] > 0, f["skipped"]
-  > assert 1.5 <= f["service_ms"]["avg"] < 15, f["service_ms"]
+  > assert 1.5 <= f["service_ms"]["avg"], f["service_ms"]
   > assert f["late"] <= f["events"]
   > print("json ok", [d["type"] for d in lines])
   > X
