@@ -9,7 +9,7 @@ status fails here.
   $ mkdir s b
   $ mask() {
   >   sed -E -e 's/^(bench|sysbench) [0-9][^ ]* \(using .*\)$/BANNER/' \
-  >          -e 's/ +[0-9]+\.[0-9]+/ N.N/g' -e 's/[0-9]+\.[0-9]+/N.N/g'
+  >          -e 's/ +[0-9]+\.[0-9]+/ N.N/g' -e 's/[0-9]+\.[0-9]+/N.N/g' -e 's/\( +N\.N/(N.N/g'
   > }
   $ both() {
   >   (cd s && sysbench "$@" 2>&1; echo "exit $?") > s.raw
