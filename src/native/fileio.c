@@ -83,6 +83,7 @@ struct fio_slot {
 	uint64_t len;
 	uint32_t file;
 	int op;
+	int busy;                          /* in flight */
 #ifdef HAVE_LIBAIO
 	struct iocb iocb;
 #endif
@@ -673,6 +674,13 @@ int native_fio_setup(const native_fio_cfg *cfg)
 	fio.blocks_per_file = (cfg->file_size + fio.req - 1) / fio.req;
 	fio.total_blocks = fio.blocks_per_file * cfg->num_files;
 	flags |= fio_open_flags(cfg->extra_flags);
+	if (cfg->validate && cfg->threads > 1 && !fio_seq() &&
+	    fio.total_blocks < cfg->threads) {
+		errno = EINVAL;
+		rc = fio_fail("--validate with %u threads needs at least as many blocks (each thread checks its own), not %llu",
+		              cfg->threads, (unsigned long long)fio.total_blocks);
+		goto err;
+	}
 
 	fio.fds = malloc(cfg->num_files * sizeof(*fio.fds));
 	fio.thr = calloc(cfg->threads, sizeof(*fio.thr));
@@ -858,8 +866,20 @@ static int fio_next(struct fio_thread *t, uint32_t *file, uint64_t *off)
 		*off = (blk % fio.blocks_per_file) * fio.req;
 		return fio.cfg.mode == NATIVE_FIO_SEQRD ? FIO_OP_READ : FIO_OP_WRITE;
 	default:
-		*file = fio.cfg.num_files > 1 ? rand_uniform(0, fio.cfg.num_files - 1) : 0;
-		*off = rand_uniform_u64(0, fio.blocks_per_file - 1) * fio.req;
+		if (fio.cfg.validate && fio.cfg.threads > 1) {
+			/* --validate: thread i owns the blocks i, i + threads, ...
+			 * (uniform over them), so that no other thread writes a
+			 * block while this one reads or writes it: concurrent
+			 * I/O to one block is not atomic and would read torn. */
+			uint64_t n = fio.cfg.threads, tid = (uint64_t)(t - fio.thr);
+			uint64_t mine = (fio.total_blocks - tid + n - 1) / n;
+			blk = rand_uniform_u64(0, mine - 1) * n + tid;
+			*file = (uint32_t)(blk / fio.blocks_per_file);
+			*off = (blk % fio.blocks_per_file) * fio.req;
+		} else {
+			*file = fio.cfg.num_files > 1 ? rand_uniform(0, fio.cfg.num_files - 1) : 0;
+			*off = rand_uniform_u64(0, fio.blocks_per_file - 1) * fio.req;
+		}
 		if (fio.cfg.mode == NATIVE_FIO_RNDRD)
 			op = FIO_OP_READ;
 		else if (fio.cfg.mode == NATIVE_FIO_RNDWR)
@@ -976,6 +996,7 @@ static int fio_complete(struct fio_thread *t, struct fio_slot *s, long res)
 	int rc;
 
 	t->inflight--;
+	s->busy = 0;
 	t->free_slots[t->nfree++] = s;
 	if (res < 0)
 		return fio_io_error(s->op, s->file, s->off, (int)-res);
@@ -1063,9 +1084,22 @@ static int fio_event_queued(struct fio_thread *t, int op, uint32_t file, uint64_
 	struct fio_slot *s;
 	int rc;
 
+	if (fio.cfg.validate) {
+		/* --validate: never two requests of this thread on one block
+		 * at once (a read racing a write reads torn) */
+		unsigned i;
+		for (i = 0; i < fio.cfg.queue_depth; i++)
+			if (t->slots[i].busy && t->slots[i].file == file &&
+			    t->slots[i].off == off) {
+				if ((rc = fio_drain(t)))
+					return rc;
+				break;
+			}
+	}
 	if (t->nfree == 0 && (rc = fio_reap(t, 1)))
 		return rc;
 	s = t->free_slots[--t->nfree];
+	s->busy = 1;
 	s->op = op;
 	s->file = file;
 	s->off = off;
@@ -1090,7 +1124,7 @@ static int fio_event_queued(struct fio_thread *t, int op, uint32_t file, uint64_
 					return rc;
 				continue;
 			}
-			t->free_slots[t->nfree++] = s;
+			s->busy = 0; t->free_slots[t->nfree++] = s;
 			return fio_io_error(op, file, off, r < 0 ? -r : EIO);
 		}
 	}
@@ -1101,7 +1135,7 @@ static int fio_event_queued(struct fio_thread *t, int op, uint32_t file, uint64_
 		int r;
 		if (!sqe) {
 			/* Cannot happen with ring entries >= queue depth; fail safe. */
-			t->free_slots[t->nfree++] = s;
+			s->busy = 0; t->free_slots[t->nfree++] = s;
 			return fio_io_error(op, file, off, EBUSY);
 		}
 		if (op == FIO_OP_READ)
@@ -1117,7 +1151,7 @@ static int fio_event_queued(struct fio_thread *t, int op, uint32_t file, uint64_
 		if (r == -EINTR)        /* a signal before anything was submitted */
 			r = io_uring_submit(&t->ring);
 		if (r < 0) {
-			t->free_slots[t->nfree++] = s;
+			s->busy = 0; t->free_slots[t->nfree++] = s;
 			return fio_io_error(op, file, off, -r);
 		}
 	}
