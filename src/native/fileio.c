@@ -28,8 +28,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -128,6 +131,42 @@ static struct {
 	size_t stride;                     /* bytes per buffer in it */
 	uint32_t per_thread;               /* buffers per thread in it */
 } fio;
+
+/* mmap mode: a store into a mapped page the file system cannot back (full
+ * disk) or a load from one it cannot read raises SIGBUS. The copy in
+ * fio_event_sync() is armed: the handler jumps back there and the event
+ * fails with the FATAL line the other I/O modes give. */
+static __thread sigjmp_buf fio_bus_jmp;
+static __thread volatile sig_atomic_t fio_bus_armed;
+static struct sigaction fio_bus_old;
+static int fio_bus_installed;
+
+static void fio_on_sigbus(int sig, siginfo_t *si, void *uc)
+{
+	(void)si;
+	(void)uc;
+	if (fio_bus_armed) {
+		fio_bus_armed = 0;
+		siglongjmp(fio_bus_jmp, 1);
+	}
+	/* not ours: the default action */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void fio_bus_install(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = fio_on_sigbus;
+	/* NODEFER: the jump out leaves SIGBUS unblocked without a
+	 * sigprocmask per event */
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGBUS, &sa, &fio_bus_old) == 0)
+		fio_bus_installed = 1;
+}
 
 static __thread char fio_errbuf[512];
 static __thread char fio_hintbuf[256];
@@ -612,6 +651,10 @@ void native_fio_teardown(void)
 				munmap(fio.maps[i], fio.cfg.file_size);
 		free(fio.maps);
 	}
+	if (fio_bus_installed) {
+		sigaction(SIGBUS, &fio_bus_old, NULL);
+		fio_bus_installed = 0;
+	}
 	if (fio.fds) {
 		for (i = 0; i < fio.cfg.num_files; i++)
 			if (fio.fds[i] >= 0)
@@ -763,6 +806,7 @@ int native_fio_setup(const native_fio_cfg *cfg)
 				goto err;
 			}
 		}
+		fio_bus_install();
 	}
 	if ((rc = fio_buffers_map()))
 		goto err;
@@ -976,10 +1020,22 @@ static int fio_event_sync(struct fio_thread *t, int op, uint32_t file, uint64_t 
 		fio_prepare_write(t, t->buf, file, off, len);
 	t0 = fio_now_ns();
 	if (fio.maps) {
+		if (sigsetjmp(fio_bus_jmp, 0)) {
+			/* SIGBUS: a write the file system had no room for, or
+			 * a page it could not read */
+			struct statvfs sv;
+			int err = EIO;
+			if (op == FIO_OP_WRITE && fstatvfs(fio.fds[file], &sv) == 0 &&
+			    sv.f_bavail == 0)
+				err = ENOSPC;
+			return fio_io_error(op, file, off, err);
+		}
+		fio_bus_armed = 1;
 		if (op == FIO_OP_READ)
 			memcpy(t->buf, fio.maps[file] + off, len);
 		else
 			memcpy(fio.maps[file] + off, t->buf, len);
+		fio_bus_armed = 0;
 	} else {
 		r = op == FIO_OP_READ
 		    ? fio_pread_all(fio.fds[file], t->buf, len, off)
