@@ -78,7 +78,9 @@ local function config()
    while bs and pow2 < bs do
       pow2 = pow2 * 2
    end
-   if bs == nil or pow2 ~= bs then   -- a power of two, at least a word
+   -- a power of two, at least a word; "-1" arrives as 2^64 - 1, which a
+   -- double rounds to 2^64
+   if bs == nil or pow2 ~= bs or bs >= 2^63 then
       invalid("memory-block-size", size_text(bs or 0))
    end
    local total = tonumber(o.memory_total_size)

@@ -14,6 +14,12 @@
 -- execute_point_selects(), begin(), commit(), stmt, param, con, drv ...)
 -- that this module also provides under sysbench's names.
 
+-- As sysbench's oltp_common: these workloads need a command.
+if sysbench.cmdline.command == nil then
+   error("Command is required. Supported commands: prepare, prewarm, run, " ..
+         "cleanup, help")
+end
+
 local M = {}
 
 -- Random digit groups: 11 digits, '-' separated. c holds 10 groups (119
@@ -179,9 +185,14 @@ local function load_rows(con, n, driver_name, lo, hi)
    local cols = explicit_ids and "id, k, c, pad" or "k, c, pad"
    lo, hi = lo or 1, hi or size
 
+   -- MySQL: LOAD DATA takes its auto-increment values in batches per
+   -- statement and loses the rest of each batch, which would leave gaps in
+   -- the ids of a table loaded in several statements; explicit ids 1..N
+   -- are what INSERTs give, and leave the counter at N + 1.
+   local load_ids = explicit_ids or is_mysql(driver_name)
    if hi >= lo and opt.bulk_load and not redshift(driver_name) and
-      con:bulk_load_init(tbl, cols) then
-      if explicit_ids then
+      con:bulk_load_init(tbl, load_ids and "id, k, c, pad" or cols) then
+      if load_ids then
          for i = lo, hi do
             con:bulk_load_next(i .. "\t" .. rand_default(1, size) .. rand_string(LOAD_TAIL))
          end
@@ -191,13 +202,6 @@ local function load_rows(con, n, driver_name, lo, hi)
          end
       end
       con:bulk_load_done()
-      if is_mysql(driver_name) and not explicit_ids then
-         -- InnoDB reserves auto-increment values in growing batches for
-         -- LOAD DATA (its row count is unknown up front), which would
-         -- leave the counter past table_size; INSERTs leave it at
-         -- table_size + 1, and so must we.
-         set_next_id(con, driver_name, n)
-      end
       return
    end
    con:bulk_insert_init("INSERT INTO " .. tbl .. "(" .. cols .. ") VALUES")

@@ -326,6 +326,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s\n", opt_error());
 		return 1;
 	}
+	{
+		/* sysbench reads the aliases in this order */
+		static const char *const order[] = { "num-threads", "max-requests",
+		                                     "max-time", "tx-rate", NULL };
+		opt_warn_deprecated(order);
+	}
 	if (opt_get_bool("version")) {
 		printf("%s %s\n", PACKAGE_NAME, PACKAGE_VERSION);
 		return 0;
@@ -412,6 +418,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s\n", opt_error());
 		goto out;
 	}
+	opt_warn_deprecated(NULL);      /* aliases a script declared */
 	if (core_opts_load(&cfg, err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);
 		goto out;

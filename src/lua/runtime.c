@@ -490,6 +490,8 @@ static int lrt_define_one(lua_State *L, const char *group, const char *oname)
 		log_msg(LOG_FATAL, "option '%s': invalid type in sysbench.cmdline.options", oname);
 		return -EINVAL;
 	}
+	if (d.type == OPT_SIZE)
+		d.flags |= OPT_F_SIZE_WRAP;
 	rc = opt_define(group, &d, 1);
 	lua_pop(L, 1);
 	if (rc == -EEXIST)

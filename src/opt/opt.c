@@ -40,7 +40,7 @@ struct opt {
 
 	char *text;             /* current value as text, NULL if none */
 	enum opt_source source;
-	int warned;             /* deprecation warning already printed */
+	int warned;             /* deprecation warning: 1 due, 2 printed */
 	union {
 		int b;
 		int64_t i;
@@ -334,6 +334,15 @@ static int parse_value(const struct opt *o, const char *text, const char *what,
 		}
 		break;
 	case OPT_SIZE:
+		/* sysbench's size parser takes "-1" (as 2^64 - 1): a script's
+		 * option gets it (OPT_F_SIZE_WRAP), and the workload's own check
+		 * names the value as typed ("Invalid value for memory-block-size:
+		 * -1") */
+		if (text[0] == '-' && (o->flags & OPT_F_SIZE_WRAP) &&
+		    opt_parse_size(text + 1, &val->sz) == 0) {
+			val->sz = (uint64_t)0 - val->sz;
+			break;
+		}
 		if (opt_parse_size(text, &val->sz) < 0)
 			goto bad;
 		if (has_range(o) && ((double)val->sz < o->min || (double)val->sz > o->max)) {
@@ -460,11 +469,15 @@ static int set_value(struct opt *o, const char *value, enum opt_source src,
 		o->source = src;
 		return 0;
 	}
-	if (!o->warned) {
-		log_msg(LOG_WARNING, "--%s is deprecated, use --%s instead",
-			o->name, o->alias_of);
-		o->warned = 1;
+	/* sysbench: an alias given its default value (--max-requests=0) is
+	 * neither forwarded nor warned about, so it never undoes the new
+	 * option (--time=30 --max-time=0 runs 30 s) */
+	if (o->defval && value && strcmp(value, o->defval) == 0) {
+		commit_value(o, &val);
+		o->source = src;
+		return 0;
 	}
+
 	if (depth >= OPT_ALIAS_DEPTH) {
 		set_error("option --%s: alias chain too long", o->name);
 		rc = -ELOOP;
@@ -476,6 +489,8 @@ static int set_value(struct opt *o, const char *value, enum opt_source src,
 	rc = set_by_name(o->alias_of, value, src, depth + 1);
 	if (rc < 0)
 		goto err;
+	if (!o->warned)
+		o->warned = 1;          /* printed by opt_warn_deprecated() */
 	commit_value(o, &val);
 	o->source = src;
 	return 0;
@@ -483,6 +498,26 @@ err:
 	free(val.text);
 	free_items(val.items);
 	return rc;
+}
+
+void opt_warn_deprecated(const char *const *order)
+{
+	struct opt *o;
+	unsigned i;
+	for (i = 0; order && order[i]; i++) {
+		o = opt_find(order[i]);
+		if (o && o->warned == 1) {
+			log_msg(LOG_WARNING, "--%s is deprecated, use --%s instead",
+				o->name, o->alias_of);
+			o->warned = 2;
+		}
+	}
+	for (o = opt_head; o; o = o->next)
+		if (o->warned == 1) {
+			log_msg(LOG_WARNING, "--%s is deprecated, use --%s instead",
+				o->name, o->alias_of);
+			o->warned = 2;
+		}
 }
 
 /* ---- registry --------------------------------------------------------- */

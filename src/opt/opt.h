@@ -42,6 +42,8 @@ enum opt_type {
 #define OPT_F_NODEFAULT  0x4   /* help shows no "[default]" */
 #define OPT_F_BOOL_HELP  0x8   /* help shows "[=on|off]": a STRING that extends
                                   a sysbench BOOL with more values */
+#define OPT_F_SIZE_WRAP  0x20  /* SIZE: "-N" wraps to 2^64 - N (sysbench's
+                                  parser; script options, which check it) */
 #define OPT_F_EXTRA      0x10  /* bench's own: help lines sysbench has keep
                                   their alignment (not counted in the width) */
 
@@ -92,6 +94,12 @@ const char *opt_first_pending(void);
 
 /* The last error message (one line, no newline), for the caller to print. */
 const char *opt_error(void);
+
+/* Print the deprecation warnings of the aliases set so far, once each: the
+ * names in `order` (NULL-terminated, may be NULL) first, then the others
+ * in definition order. An alias given its default value sets nothing and
+ * warns of nothing (sysbench). */
+void opt_warn_deprecated(const char *const *order);
 
 /* Positional words of the command line, in order. */
 unsigned opt_npositional(void);

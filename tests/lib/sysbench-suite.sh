@@ -43,7 +43,18 @@ export MYSQL_SOCKET=$DB_MYSQL_SOCKET PGHOST=$DB_PGSQL_SOCKETDIR PGPORT=$DB_PGSQL
 masked() {   # FILE TEST
 	awk -v t="$2" '/^== [0-9]+ / { if ($3 == t) { printf "%s", buf; exit } buf = ""; next }
 		{ buf = buf $0 "\n" }' "$1" |
-		sed -E -e 's/0x[0-9a-f]+/0xX/g' -e 's/[0-9]+(\.[0-9]+)?/N/g' -e 's/ +/ /g'
+		sed -E -e 's/0x[0-9a-f]+/0xX/g' -e 's/[0-9]+(\.[0-9]+)?/N/g' -e 's/ +/ /g' \
+			-e 's/(^|[^a-z_])bench([^a-z_]|$)/\1sysbench\2/g' -e 's/cramtests-[A-Za-z0-9_]+/cramtests-X/g'
+}
+
+# Tests where bench differs on purpose from what sysbench prints (where
+# sysbench crashes, or a documented improvement the suite happens to see):
+# tests/sysbench-suite.known, "RUN t/NAME.t reason" per line, RUN being
+# sysbench or bench (whose scripts) or any.
+known_reason() {   # RUN TEST
+	awk -v r="$1" -v t="$2" '($1 == r || $1 == "any") && $2 == t {
+		$1 = ""; $2 = ""; sub(/^  /, ""); print; exit }' \
+		"$BENCH_SRCDIR/tests/sysbench-suite.known" 2>/dev/null
 }
 
 bad=0
@@ -61,6 +72,9 @@ judge() {   # NAME SCRIPTDIR: one harness run, judged against $W/sysbench/ref.ou
 		if diff <(masked "$out/bin.out" "$t") <(masked "$W/sysbench/ref.out" "$t") >"$W/d"; then
 			same=$((same + 1))
 			same_list="$same_list $t"
+		elif [ -n "$(known_reason "$name" "$t")" ]; then
+			same=$((same + 1))
+			same_list="$same_list $t"
 		else
 			differ=$((differ + 1))
 			echo "  $t: bench fails it differently from sysbench:"
@@ -68,7 +82,7 @@ judge() {   # NAME SCRIPTDIR: one harness run, judged against $W/sysbench/ref.ou
 			bad=1
 		fi
 	done
-	echo "$name scripts: fail with sysbench too: $same with the same diff, $differ with another"
+	echo "$name scripts: fail with sysbench too: $same with the same diff (or a documented one), $differ with another"
 	for t in $touched; do
 		case " $same_list " in *" $t "*) continue ;; esac
 		grep -qE "^PASS(-ONLY-BIN)? $t\$" "$out.summary" ||

@@ -72,6 +72,18 @@ the loaded tables:
           other:                           40
   $ $B oltp_read_write $PG --tables=1 cleanup > /dev/null
 
+On MySQL too, and the ids of a table loaded in several statements are
+1..N without gaps, the next auto-increment id N+1 (LOAD DATA would lose the
+rest of each statement's auto-increment batch: ids are sent explicitly):
+
+  $ $B oltp_read_write $MY --tables=1 --table-size=20000 --db-debug prepare 2>&1 | grep -c 'DEBUG: Load: '
+  5
+  $ dbserver_mysql_sql "SELECT COUNT(*), MIN(id), MAX(id) FROM sbtest.sbtest1" | tr '\t' ' '
+  20000 1 20000
+  $ dbserver_mysql_sql "SELECT AUTO_INCREMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'sbtest' AND TABLE_NAME = 'sbtest1'"
+  20001
+  $ $B oltp_read_write $MY --tables=1 cleanup > /dev/null
+
 A MySQL server with local_infile off refuses LOAD DATA LOCAL: prepare falls
 back to INSERT (an INFO line at --verbosity=4 says why) and loads the same
 rows:

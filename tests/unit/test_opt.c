@@ -681,6 +681,8 @@ static void test_alias(void)
 	capture_begin();
 	ok(set_rc("max-time", "5") == 0, "--max-time=5");
 	ok(set_rc("max_time", "6") == 0, "--max_time=6");
+	opt_warn_deprecated(NULL);
+	opt_warn_deprecated(NULL);
 	err = capture_end();
 	ok(opt_get_int("time") == 6 && opt_is_set("time"), "alias sets the target (last wins)");
 	ok(opt_get_int("max-time") == 6, "alias holds the value too");
@@ -697,6 +699,14 @@ static void test_alias(void)
 	ok(opt_get_int("threads") == 1, "threads unchanged");
 	ok(opt_get_int("num-threads") == 1 && !opt_is_set("num-threads"),
 	   "alias keeps nothing its target refused");
+	ok(set_rc("max-requests", "0") == 0 && opt_get_int("events") == 0, "--max-requests=0");
+	ok(set_rc("events", "7") == 0 && set_rc("max-requests", "0") == 0 &&
+	   opt_get_int("events") == 7, "an alias at its default does not undo the target");
+	capture_begin();
+	opt_warn_deprecated(NULL);
+	err = capture_end();
+	check_text(err, "", "no warning for an alias at its default");
+	free(err);
 	opt_free();
 
 	/* alias declared before its target: the value waits for the target */
@@ -712,6 +722,7 @@ static void test_alias(void)
 		ok(argv_parse(1, w) == 0, "--old=9 pending");
 		capture_begin();
 		ok(opt_define("a", a, 1) == 0, "alias declared");
+		opt_warn_deprecated(NULL);
 		err = capture_end();
 		check_text(err, "WARNING: --old is deprecated, use --new instead\n",
 			   "warning when a pending alias value is applied");
