@@ -94,20 +94,23 @@ static void sched_wake_all(void)
 	        NULL, NULL, 0);
 }
 
+/* Start no new event; with ending, also wake the threads waiting for an
+ * arrival (the event limit does not: their claimed events still run). */
 static void sched_set_stop(int ending)
 {
 	S.stop = 1;
-	if (ending)
+	if (ending) {
 		S.ending = 1;
-	sched_wake_all();
+		sched_wake_all();
+	}
 }
 
-/* Sleep until the monotonic time `deadline` or until the run stops
- * (time limit, signal, failure), whichever comes first. */
+/* Sleep until the monotonic time `deadline` or until the run ends (time
+ * limit, signal, failure), whichever comes first. */
 static void sched_sleep_until(int64_t deadline)
 {
 	struct timespec ts = { deadline / 1000000000LL, deadline % 1000000000LL };
-	while (!S.stop && __atomic_load_n(&S.wake, __ATOMIC_SEQ_CST) == 0) {
+	while (!S.ending && __atomic_load_n(&S.wake, __ATOMIC_SEQ_CST) == 0) {
 		/* FUTEX_WAIT_BITSET: an absolute CLOCK_MONOTONIC deadline */
 		long r = syscall(SYS_futex, &S.wake,
 		                 FUTEX_WAIT_BITSET | FUTEX_PRIVATE_FLAG, 0, &ts,
@@ -188,7 +191,9 @@ static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
 		w->intended_ns = t;
 		if (t > now) {
 			sched_sleep_until(t);
-			if (S.stop)
+			/* a claimed event runs unless the run is ending
+			 * (reaching --events leaves the claimed ones to run) */
+			if (S.ending)
 				return 0;
 			now = clock_now_ns();
 		}
@@ -199,7 +204,7 @@ static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
 			break;
 		if (now >= S.warm_end_ns)
 			stats_inc(w->st, STATS_SKIPPED, 1);
-		if (S.stop)
+		if (S.ending)
 			return 0;
 	}
 	return now;

@@ -37,3 +37,9 @@ A signal also wakes sleeping workers at once:
   stopped at once
   $ grep -c 'General statistics' run.out
   1
+
+Reaching --events under --rate leaves the events already claimed by threads
+waiting for their arrival to run (as sysbench: exactly 50; bench ran 43):
+
+  $ timeout -s KILL 60 $BENCH cpu --threads=8 --rate=100 --events=50 --time=0 run | grep 'total number of events'
+      total number of events:              50
