@@ -24,6 +24,18 @@ local function fresh_id()
    return opt.table_size + 1 + v
 end
 
+-- As sysbench's oltp_insert: with --auto_inc off, prepare creates empty
+-- tables (the ids the run draws never meet prepared ones).
+sysbench.cmdline.commands.prepare = {
+   function()
+      if not opt.auto_inc then
+         opt.table_size = 0
+      end
+      oltp.cmd_prepare()
+   end,
+   sysbench.cmdline.PARALLEL_COMMAND,
+}
+
 function prepare_statements()
    -- nothing to prepare: the INSERTs are sent as text
 end

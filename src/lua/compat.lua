@@ -45,28 +45,5 @@ DB_ERROR_FAILED = 2
 mysql_table_engine = "innodb"
 myisam_max_rows = 1000000
 
--- (stand-in for LA8, until sql.lua connects by itself) sysbench 1.0.20
--- connects a legacy script's state on its first db_* call: 0.5 scripts
--- call db_connect() in prepare() only.
-do
-   local connect, disconnect = db_connect, db_disconnect
-   local connected = false
-   function db_connect()
-      connected = true
-      return connect()
-   end
-   function db_disconnect()
-      connected = false
-      return disconnect()
-   end
-   for _, name in ipairs({ "db_query", "db_prepare", "db_bulk_insert_init",
-                           "db_bulk_insert_next", "db_bulk_insert_done" }) do
-      local f = _G[name]
-      _G[name] = function(...)
-         if not connected then
-            db_connect()
-         end
-         return f(...)
-      end
-   end
-end
+-- The legacy db_* functions (db_query, db_prepare, ...) and their
+-- connection on first use are sysbench.sql's (src/lua/sql.lua).

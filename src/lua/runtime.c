@@ -249,8 +249,7 @@ static const char *lrt_errmsg(lua_State *L)
 static int lrt_print_options_cb(lua_State *L)
 {
 	(void)L;
-	lrt_print_options(R.script ? R.script->name : "script");
-	printf("\n");
+	sb_print_test_options();
 	return 0;
 }
 

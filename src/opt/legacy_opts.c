@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* legacy_opts: the sysbench 0.4/0.5 era's options. See legacy_opts.h. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +62,24 @@ static struct opt *claim(const char *name)
 	return o && opt_value_text(o) ? o : NULL;
 }
 
+/* Like the warnings of the deprecated aliases (--max-requests...), printed
+ * while the command line is read, these show at any --verbosity. */
+__attribute__((format(printf, 1, 2)))
+static void warn(const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	int v = log_verbosity();
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (v < LOG_WARNING)
+		log_set_verbosity(LOG_WARNING);
+	log_msg(LOG_WARNING, "%s", buf);
+	log_set_verbosity(v);
+}
+
 int legacy_opts_apply(int legacy)
 {
 	unsigned i;
@@ -75,7 +94,7 @@ int legacy_opts_apply(int legacy)
 			continue;
 		if (e->now == NULL) {
 			if (claim(e->name))
-				log_msg(LOG_WARNING, "--%s is deprecated and ignored: %s", e->name, e->why);
+				warn("--%s is deprecated and ignored: %s", e->name, e->why);
 			continue;
 		}
 		/* legacy scripts read these as globals under their old names */
@@ -89,10 +108,10 @@ int legacy_opts_apply(int legacy)
 			continue;
 		v = opt_value_text(o);
 		if (opt_is_set(e->now)) {
-			log_msg(LOG_WARNING, "--%s is deprecated and ignored: --%s is given", e->name, e->now);
+			warn("--%s is deprecated and ignored: --%s is given", e->name, e->now);
 			continue;
 		}
-		log_msg(LOG_WARNING, "--%s is deprecated, use --%s instead", e->name, e->now);
+		warn("--%s is deprecated, use --%s instead", e->name, e->now);
 		if (opt_set(e->now, v)) {
 			log_msg(LOG_FATAL, "%s", opt_error());
 			return -EINVAL;

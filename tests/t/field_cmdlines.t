@@ -56,7 +56,6 @@ where it applies. The legacy scripts come from the peer directory
   $ $B --max-time=2 --max-requests=0 --num-threads=8 --oltp-table-size=1000 --test=$L10/oltp.lua --mysql-table-engine=innodb $MY run > out 2>&1; echo "exit $?"
   exit 0
   $ warnings < out
-  WARNING: --max-requests is deprecated, use --events instead
   WARNING: --max-time is deprecated, use --time instead
   WARNING: --num-threads is deprecated, use --threads instead
   WARNING: the --test option is deprecated. You can pass a script name or path on the command line without any options.
@@ -169,7 +168,6 @@ percentile, for 3 seconds:
   $ $B --mysql-db=sbtest --mysql-socket=$DB_MYSQL_SOCKET --mysql-user=$DB_USER --mysql-password=$DB_PASSWORD --test=$L05/oltp.lua --oltp_tables_count=50 --oltp-table-size=1000 --num-threads=1000 --oltp-read-only=off --report-interval=1 --rand-type=uniform --max-time=3 --max-requests=0 --percentile=95 run > out 2>&1; echo "exit $?"
   exit 0
   $ warnings < out
-  WARNING: --max-requests is deprecated, use --events instead
   WARNING: --max-time is deprecated, use --time instead
   WARNING: --num-threads is deprecated, use --threads instead
   WARNING: the --test option is deprecated. You can pass a script name or path on the command line without any options.
@@ -245,7 +243,6 @@ percentile, for 3 seconds:
   exit 0
   $ warnings < out
   WARNING: --init-rng is deprecated and ignored: the random number generator is always initialized, from --rand-seed or, when that is 0 (the default), from the current time
-  WARNING: --max-requests is deprecated, use --events instead
   WARNING: --max-time is deprecated, use --time instead
   WARNING: the --test option is deprecated. You can pass a script name or path on the command line without any options.
   $ layout < out | uniq -c | sed -E 's/^ +//'
@@ -258,7 +255,7 @@ percentile, for 3 seconds:
   1 N bytes written in N seconds (N MiB/sec).
   $ $B $FIO run > out 2>&1; echo "exit $?"
   exit 0
-  $ layout < out | sed '/^Latency per operation/,$d'
+  $ layout < out
   bench N.N (using system LuaJIT N.N-betaN)
   
   Running the test with following options:
@@ -267,7 +264,7 @@ percentile, for 3 seconds:
   
   
   Extra file open flags: (none)
-  N files, NMiB each
+  N files, NKiB each
   NMiB total file size
   Block size NKiB
   Number of IO requests: N
@@ -305,12 +302,7 @@ percentile, for 3 seconds:
    events (avg/stddev): N/N
    execution time (avg/stddev): N/N
   
-
-Known differences, left to the fileio work: bench prints the size of each
-file in MiB where sysbench 1.0.20 prints KiB below 1 MiB, and adds a
-latency-per-operation block:
-
-  $ CUT='/^N files, N[KM]iB each$/d; /^Latency per operation/,$d' same_layout ${FIO/--init-rng=on/} run
+  $ same_layout ${FIO/--init-rng=on/} run
   same layout
   $ $B $FIO cleanup 2>&1 | layout; ls test_file.* 2>/dev/null | wc -l
   bench N.N (using system LuaJIT N.N-betaN)

@@ -35,6 +35,7 @@ debug library with the --debug flag there; bench keeps the library.
   collectgarbage\tfunction (esc)
   coroutine\ttable (esc)
   db_bind_param\tfunction (esc)
+  db_bind_result\tfunction (esc)
   db_bulk_insert_done\tfunction (esc)
   db_bulk_insert_init\tfunction (esc)
   db_bulk_insert_next\tfunction (esc)
@@ -147,15 +148,14 @@ debug library with the --debug flag there; bench keeps the library.
   test\tstring\tdump.lua (esc)
   thread_id\tnumber\t0 (esc)
 
-The same list as the real sysbench's but for `debug`, db_bind_result (not
-in bench) and sb_rand_pareto (bench's):
+The same list as the real sysbench's but for `debug` and sb_rand_pareto
+(bench's):
 
   $ if command -v sysbench > /dev/null; then
   >   sysbench --verbosity=0 dump.lua prepare > sysbench.out 2>&1
   >   $B --verbosity=0 dump.lua prepare 2>&1 | nowarn | out > bench.out
   >   diff sysbench.out bench.out | sed -n 's/^</sysbench:/p; s/^>/bench:/p'
   > fi
-  sysbench: db_bind_result\tfunction (esc)
   sysbench: debug\tboolean\tfalse (esc)
   bench: debug\ttable (esc)
   bench: sb_rand_pareto\tfunction (esc)
@@ -212,8 +212,8 @@ sysbench), only the constants:
   10\tinnodb (esc)
 
 The era's options sysbench 1.0.20 rejects are accepted with one warning
-each, saying they are ignored and why; a legacy script still sees them as
-strings:
+each, saying they are ignored and why (at any --verbosity, as the warnings
+of the deprecated aliases); a legacy script still sees them as strings:
 
   $ $B decl.lua --init-rng=on --rand-init=on --mysql-engine-trx=yes prepare 2>&1 | out
   WARNING: --init-rng is deprecated and ignored: the random number generator is always initialized, from --rand-seed or, when that is 0 (the default), from the current time
@@ -224,6 +224,9 @@ strings:
   $ $B dump.lua --init-rng=on prepare 2>&1 | grep -E '^(WARNING|init_rng)'
   WARNING: --init-rng is deprecated and ignored: the random number generator is always initialized, from --rand-seed or, when that is 0 (the default), from the current time
   init_rng\tstring\ton (esc)
+  $ $B --verbosity=0 decl.lua --rand-init=on --max-requests=1 prepare 2>&1 | grep '^WARNING'
+  WARNING: --max-requests is deprecated, use --events instead
+  WARNING: --rand-init is deprecated and ignored: the random number generator is always initialized, from --rand-seed or, when that is 0 (the default), from the current time
 
 An --oltp-* name and --mysql-table-engine reach the script's option of
 today's name, when it declares one; that one wins when both are given:
