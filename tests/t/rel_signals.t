@@ -13,12 +13,13 @@ kills a bench that hangs (it passes the signals on, to bench only).
   $ MY="--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$DB_MYSQL_PORT --mysql-user=sbtest --mysql-password=sbtest_pw"
   $ $BENCH oltp_point_select $MY --table-size=100 prepare > /dev/null
   $ T="timeout --foreground -s KILL 40"
+  $ started() { local i; for i in $(seq 300); do grep -q "${1:-Threads started}" run.out 2> /dev/null && return; sleep 0.1; done; echo "not started"; }
   $ took() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { d = b - a; print (d < 10 ? "in time" : "took " d " s") }'; }
 
 A SIGSTOPped server: both workers block in a socket read.
 
   $ $T $BENCH oltp_point_select $MY --table-size=100 --threads=2 --time=0 run > run.out & pid=$!
-  $ sleep 1; kill -STOP $DB_MYSQL_PID; sleep 1
+  $ started; sleep 1; kill -STOP $DB_MYSQL_PID; sleep 1
   $ t0=$EPOCHREALTIME; kill -INT $pid; wait $pid; echo "exit $?"; took $t0
   exit 1
   in time
@@ -36,7 +37,7 @@ The events reported are the completed ones (the SQL transactions match):
 With --forced-shutdown shorter than the default grace, and SIGTERM:
 
   $ $T $BENCH oltp_point_select $MY --table-size=100 --threads=2 --time=0 --forced-shutdown=0 run > run.out & pid=$!
-  $ sleep 1; kill -STOP $DB_MYSQL_PID; sleep 1
+  $ started; sleep 1; kill -STOP $DB_MYSQL_PID; sleep 1
   $ t0=$EPOCHREALTIME; kill -TERM $pid; wait $pid; echo "exit $?"; took $t0
   exit 1
   in time
@@ -48,14 +49,14 @@ A second signal during the grace exits at once, 130 for SIGINT, 143 for
 SIGTERM:
 
   $ $T $BENCH oltp_point_select $MY --table-size=100 --threads=2 --time=0 run > run.out & pid=$!
-  $ sleep 1; kill -STOP $DB_MYSQL_PID; sleep 1
+  $ started; sleep 1; kill -STOP $DB_MYSQL_PID; sleep 1
   $ kill -INT $pid; sleep 0.2; kill -INT $pid; wait $pid; echo "exit $?"
   exit 130
   $ kill -CONT $DB_MYSQL_PID
   $ grep -E '^(FATAL|WARNING)' run.out
   FATAL: second signal received, exiting at once
   $ $T $BENCH oltp_point_select $MY --table-size=100 --threads=2 --time=0 run > run.out & pid=$!
-  $ sleep 1; kill -STOP $DB_MYSQL_PID; sleep 1
+  $ started; sleep 1; kill -STOP $DB_MYSQL_PID; sleep 1
   $ kill -TERM $pid; sleep 0.2; kill -TERM $pid; wait $pid; echo "exit $?"
   exit 143
   $ kill -CONT $DB_MYSQL_PID
@@ -68,7 +69,7 @@ in the handshake, before the run starts:
   > print(s.getsockname()[1], flush=True); time.sleep(60)' > port.txt & spid=$!
   $ while [ ! -s port.txt ]; do sleep 0.1; done
   $ $T $BENCH oltp_point_select --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$(cat port.txt) --threads=2 --time=0 run > run.out & pid=$!
-  $ sleep 1; t0=$EPOCHREALTIME; kill -INT $pid; wait $pid; echo "exit $?"; took $t0
+  $ started 'Initializing worker threads'; sleep 1; t0=$EPOCHREALTIME; kill -INT $pid; wait $pid; echo "exit $?"; took $t0
   exit 1
   in time
   $ kill $spid
@@ -83,7 +84,7 @@ A Lua event() that never returns in one of two threads:
   > end
   > LUA
   $ $T $BENCH ./loop.lua --threads=2 --time=0 run > run.out & pid=$!
-  $ sleep 1; t0=$EPOCHREALTIME; kill -INT $pid; wait $pid; echo "exit $?"; took $t0
+  $ started; sleep 1; t0=$EPOCHREALTIME; kill -INT $pid; wait $pid; echo "exit $?"; took $t0
   exit 1
   in time
   $ grep -E '^(FATAL|WARNING)' run.out
