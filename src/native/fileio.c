@@ -28,8 +28,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -83,6 +86,7 @@ struct fio_slot {
 	uint64_t len;
 	uint32_t file;
 	int op;
+	int busy;                          /* in flight */
 #ifdef HAVE_LIBAIO
 	struct iocb iocb;
 #endif
@@ -127,6 +131,42 @@ static struct {
 	size_t stride;                     /* bytes per buffer in it */
 	uint32_t per_thread;               /* buffers per thread in it */
 } fio;
+
+/* mmap mode: a store into a mapped page the file system cannot back (full
+ * disk) or a load from one it cannot read raises SIGBUS. The copy in
+ * fio_event_sync() is armed: the handler jumps back there and the event
+ * fails with the FATAL line the other I/O modes give. */
+static __thread sigjmp_buf fio_bus_jmp;
+static __thread volatile sig_atomic_t fio_bus_armed;
+static struct sigaction fio_bus_old;
+static int fio_bus_installed;
+
+static void fio_on_sigbus(int sig, siginfo_t *si, void *uc)
+{
+	(void)si;
+	(void)uc;
+	if (fio_bus_armed) {
+		fio_bus_armed = 0;
+		siglongjmp(fio_bus_jmp, 1);
+	}
+	/* not ours: the default action */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void fio_bus_install(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = fio_on_sigbus;
+	/* NODEFER: the jump out leaves SIGBUS unblocked without a
+	 * sigprocmask per event */
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGBUS, &sa, &fio_bus_old) == 0)
+		fio_bus_installed = 1;
+}
 
 static __thread char fio_errbuf[512];
 static __thread char fio_hintbuf[256];
@@ -611,6 +651,10 @@ void native_fio_teardown(void)
 				munmap(fio.maps[i], fio.cfg.file_size);
 		free(fio.maps);
 	}
+	if (fio_bus_installed) {
+		sigaction(SIGBUS, &fio_bus_old, NULL);
+		fio_bus_installed = 0;
+	}
 	if (fio.fds) {
 		for (i = 0; i < fio.cfg.num_files; i++)
 			if (fio.fds[i] >= 0)
@@ -673,6 +717,13 @@ int native_fio_setup(const native_fio_cfg *cfg)
 	fio.blocks_per_file = (cfg->file_size + fio.req - 1) / fio.req;
 	fio.total_blocks = fio.blocks_per_file * cfg->num_files;
 	flags |= fio_open_flags(cfg->extra_flags);
+	if (cfg->validate && cfg->threads > 1 && !fio_seq() &&
+	    fio.total_blocks < cfg->threads) {
+		errno = EINVAL;
+		rc = fio_fail("--validate with %u threads needs at least as many blocks (each thread checks its own), not %llu",
+		              cfg->threads, (unsigned long long)fio.total_blocks);
+		goto err;
+	}
 
 	fio.fds = malloc(cfg->num_files * sizeof(*fio.fds));
 	fio.thr = calloc(cfg->threads, sizeof(*fio.thr));
@@ -755,6 +806,7 @@ int native_fio_setup(const native_fio_cfg *cfg)
 				goto err;
 			}
 		}
+		fio_bus_install();
 	}
 	if ((rc = fio_buffers_map()))
 		goto err;
@@ -858,8 +910,20 @@ static int fio_next(struct fio_thread *t, uint32_t *file, uint64_t *off)
 		*off = (blk % fio.blocks_per_file) * fio.req;
 		return fio.cfg.mode == NATIVE_FIO_SEQRD ? FIO_OP_READ : FIO_OP_WRITE;
 	default:
-		*file = fio.cfg.num_files > 1 ? rand_uniform(0, fio.cfg.num_files - 1) : 0;
-		*off = rand_uniform_u64(0, fio.blocks_per_file - 1) * fio.req;
+		if (fio.cfg.validate && fio.cfg.threads > 1) {
+			/* --validate: thread i owns the blocks i, i + threads, ...
+			 * (uniform over them), so that no other thread writes a
+			 * block while this one reads or writes it: concurrent
+			 * I/O to one block is not atomic and would read torn. */
+			uint64_t n = fio.cfg.threads, tid = (uint64_t)(t - fio.thr);
+			uint64_t mine = (fio.total_blocks - tid + n - 1) / n;
+			blk = rand_uniform_u64(0, mine - 1) * n + tid;
+			*file = (uint32_t)(blk / fio.blocks_per_file);
+			*off = (blk % fio.blocks_per_file) * fio.req;
+		} else {
+			*file = fio.cfg.num_files > 1 ? rand_uniform(0, fio.cfg.num_files - 1) : 0;
+			*off = rand_uniform_u64(0, fio.blocks_per_file - 1) * fio.req;
+		}
 		if (fio.cfg.mode == NATIVE_FIO_RNDRD)
 			op = FIO_OP_READ;
 		else if (fio.cfg.mode == NATIVE_FIO_RNDWR)
@@ -956,10 +1020,22 @@ static int fio_event_sync(struct fio_thread *t, int op, uint32_t file, uint64_t 
 		fio_prepare_write(t, t->buf, file, off, len);
 	t0 = fio_now_ns();
 	if (fio.maps) {
+		if (sigsetjmp(fio_bus_jmp, 0)) {
+			/* SIGBUS: a write the file system had no room for, or
+			 * a page it could not read */
+			struct statvfs sv;
+			int err = EIO;
+			if (op == FIO_OP_WRITE && fstatvfs(fio.fds[file], &sv) == 0 &&
+			    sv.f_bavail == 0)
+				err = ENOSPC;
+			return fio_io_error(op, file, off, err);
+		}
+		fio_bus_armed = 1;
 		if (op == FIO_OP_READ)
 			memcpy(t->buf, fio.maps[file] + off, len);
 		else
 			memcpy(fio.maps[file] + off, t->buf, len);
+		fio_bus_armed = 0;
 	} else {
 		r = op == FIO_OP_READ
 		    ? fio_pread_all(fio.fds[file], t->buf, len, off)
@@ -976,6 +1052,7 @@ static int fio_complete(struct fio_thread *t, struct fio_slot *s, long res)
 	int rc;
 
 	t->inflight--;
+	s->busy = 0;
 	t->free_slots[t->nfree++] = s;
 	if (res < 0)
 		return fio_io_error(s->op, s->file, s->off, (int)-res);
@@ -1063,9 +1140,22 @@ static int fio_event_queued(struct fio_thread *t, int op, uint32_t file, uint64_
 	struct fio_slot *s;
 	int rc;
 
+	if (fio.cfg.validate) {
+		/* --validate: never two requests of this thread on one block
+		 * at once (a read racing a write reads torn) */
+		unsigned i;
+		for (i = 0; i < fio.cfg.queue_depth; i++)
+			if (t->slots[i].busy && t->slots[i].file == file &&
+			    t->slots[i].off == off) {
+				if ((rc = fio_drain(t)))
+					return rc;
+				break;
+			}
+	}
 	if (t->nfree == 0 && (rc = fio_reap(t, 1)))
 		return rc;
 	s = t->free_slots[--t->nfree];
+	s->busy = 1;
 	s->op = op;
 	s->file = file;
 	s->off = off;
@@ -1090,7 +1180,7 @@ static int fio_event_queued(struct fio_thread *t, int op, uint32_t file, uint64_
 					return rc;
 				continue;
 			}
-			t->free_slots[t->nfree++] = s;
+			s->busy = 0; t->free_slots[t->nfree++] = s;
 			return fio_io_error(op, file, off, r < 0 ? -r : EIO);
 		}
 	}
@@ -1101,7 +1191,7 @@ static int fio_event_queued(struct fio_thread *t, int op, uint32_t file, uint64_
 		int r;
 		if (!sqe) {
 			/* Cannot happen with ring entries >= queue depth; fail safe. */
-			t->free_slots[t->nfree++] = s;
+			s->busy = 0; t->free_slots[t->nfree++] = s;
 			return fio_io_error(op, file, off, EBUSY);
 		}
 		if (op == FIO_OP_READ)
@@ -1117,7 +1207,7 @@ static int fio_event_queued(struct fio_thread *t, int op, uint32_t file, uint64_
 		if (r == -EINTR)        /* a signal before anything was submitted */
 			r = io_uring_submit(&t->ring);
 		if (r < 0) {
-			t->free_slots[t->nfree++] = s;
+			s->busy = 0; t->free_slots[t->nfree++] = s;
 			return fio_io_error(op, file, off, -r);
 		}
 	}

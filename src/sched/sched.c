@@ -8,6 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <linux/futex.h>
+#include <limits.h>
 #include <ck_spinlock.h>
 
 #include "sched/sched.h"
@@ -48,6 +51,7 @@ static struct {
 	 * complete). */
 	_Alignas(64) volatile int stop;
 	volatile int ending;
+	int wake;                  /* futex: 1 once stop is set (never reset) */
 	int64_t warm_end_ns;
 	uint64_t max_events;
 
@@ -76,6 +80,49 @@ static struct {
 static __thread struct sched_worker *sched_self;
 static volatile sig_atomic_t sched_signal;
 
+/* After the first SIGINT/SIGTERM the workers get this long (or
+ * --forced-shutdown, if shorter) to finish their events; a worker still
+ * blocked then (a stopped server, an event() that never returns) is
+ * abandoned and the report printed without its event. */
+#define SCHED_SIGNAL_GRACE_NS 1000000000LL
+
+/* Wake every worker sleeping in sched_sleep_until(); async-signal-safe. */
+static void sched_wake_all(void)
+{
+	__atomic_store_n(&S.wake, 1, __ATOMIC_SEQ_CST);
+	syscall(SYS_futex, &S.wake, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, INT_MAX,
+	        NULL, NULL, 0);
+}
+
+/* Start no new event; with ending, also wake the threads waiting for an
+ * arrival (the event limit does not: their claimed events still run). */
+static void sched_set_stop(int ending)
+{
+	S.stop = 1;
+	if (ending) {
+		S.ending = 1;
+		sched_wake_all();
+	}
+}
+
+/* Sleep until the monotonic time `deadline` or until the run ends (time
+ * limit, signal, failure), whichever comes first. */
+static void sched_sleep_until(int64_t deadline)
+{
+	struct timespec ts = { deadline / 1000000000LL, deadline % 1000000000LL };
+	while (!S.ending && __atomic_load_n(&S.wake, __ATOMIC_SEQ_CST) == 0) {
+		/* FUTEX_WAIT_BITSET: an absolute CLOCK_MONOTONIC deadline */
+		long r = syscall(SYS_futex, &S.wake,
+		                 FUTEX_WAIT_BITSET | FUTEX_PRIVATE_FLAG, 0, &ts,
+		                 NULL, FUTEX_BITSET_MATCH_ANY);
+		if (r != 0 && errno == ETIMEDOUT)
+			return;
+		if (r != 0 && errno != EINTR && errno != EAGAIN) {
+			clock_sleep_until(deadline);    /* no futex: plain sleep */
+			return;
+		}
+	}
+}
 
 static struct sigaction sched_old_int, sched_old_term;
 
@@ -89,9 +136,15 @@ static void sched_catch(int sig, const struct sigaction *sa, struct sigaction *o
 
 static void sched_on_signal(int sig)
 {
+	if (sched_signal) {
+		/* the second signal: no more waiting */
+		static const char note[] = "FATAL: second signal received, exiting at once\n";
+		ssize_t n = write(STDOUT_FILENO, note, sizeof(note) - 1);
+		(void)n;
+		_exit(128 + sig);
+	}
 	sched_signal = sig;
-	S.stop = 1;
-	S.ending = 1;
+	sched_set_stop(1);
 }
 
 /* ---- the event path (worker threads) --------------------------------- */
@@ -140,15 +193,17 @@ static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
 	    __atomic_fetch_add(&S.ev_claimed, 1, __ATOMIC_RELAXED) >= S.max_events) {
 		if (S.stop_reason == 0)
 			S.stop_reason = 1;
-		S.stop = 1;
+		sched_set_stop(0);
 		return 0;
 	}
 	while (S.mean_gap_ns > 0) {
 		int64_t t = sched_claim_arrival();
 		w->intended_ns = t;
 		if (t > now) {
-			clock_sleep_until(t);
-			if (S.stop)
+			sched_sleep_until(t);
+			/* a claimed event runs unless the run is ending
+			 * (reaching --events leaves the claimed ones to run) */
+			if (S.ending)
 				return 0;
 			now = clock_now_ns();
 		}
@@ -159,7 +214,7 @@ static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
 			break;
 		if (now >= S.warm_end_ns)
 			stats_inc(w->st, STATS_SKIPPED, 1);
-		if (S.stop)
+		if (S.ending)
 			return 0;
 	}
 	return now;
@@ -317,8 +372,7 @@ void sched_worker_fail(void)
 {
 	pthread_mutex_lock(&S.mu);
 	S.failed = 1;
-	S.stop = 1;
-	S.ending = 1;
+	sched_set_stop(1);
 	pthread_cond_broadcast(&S.cv);
 	pthread_mutex_unlock(&S.mu);
 }
@@ -447,8 +501,7 @@ static int sched_start_threads(void)
 			pthread_attr_destroy(&attr);
 			/* let the ones started run into the abort */
 			S.failed = 1;
-			S.stop = 1;
-			S.ending = 1;
+			sched_set_stop(1);
 			pthread_mutex_lock(&S.mu);
 			S.nexited += S.cfg->threads - i;
 			pthread_mutex_unlock(&S.mu);
@@ -507,9 +560,41 @@ static void sched_statements(struct stats_snap *into, int64_t t_finish)
 	}
 }
 
+/* The deadline for the workers to stop after the first signal. */
+static int64_t sched_signal_deadline(const struct core_cfg *cfg, int64_t now)
+{
+	int64_t grace = SCHED_SIGNAL_GRACE_NS;
+	if (cfg->forced_shutdown >= 0 && cfg->forced_shutdown * 1e9 < grace)
+		grace = (int64_t)(cfg->forced_shutdown * 1e9);
+	return now + grace;
+}
+
+/* Workers still blocked after a signal's grace period (a stopped server, an
+ * event() that never returns): report what completed and exit, leaving
+ * them behind; their events in progress count nowhere. Exit status 1, as
+ * an interrupted run that ends normally. */
+static void sched_abandon(struct stats_snap *tmp, struct stats_snap *iv,
+                          struct stats_snap *cp, int64_t t_cp_last)
+{
+	int64_t t_finish = clock_now_ns();
+	log_msg(LOG_WARNING, "%u worker thread(s) did not stop after the signal: abandoned, their events in progress are not counted",
+	        sched_running());
+	if (S.t_start) {
+		sched_harvest(tmp, iv, cp);
+		if (S.t_count > t_finish)
+			S.t_count = t_finish;
+		report_full(S.ctx, cp, (t_finish - S.t_count) / 1e9,
+		            (t_finish - t_cp_last) / 1e9, 0);
+	}
+	(void)hdrlog_close(S.hlog);
+	fflush(stdout);
+	_exit(1);
+}
+
 int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
               sched_worker_fn fn, void *ud)
 {
+	int64_t t_sig = INT64_MAX;
 	struct stats_snap *tmp = NULL, *iv = NULL, *cp = NULL;
 	pthread_condattr_t ca;
 	struct sigaction sa;
@@ -592,6 +677,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		if (sched_signal) {
 			S.failed = 1;
 			rc = -EINTR;
+			t_sig = sched_signal_deadline(cfg, clock_now_ns());
 			break;
 		}
 		if (clock_now_ns() >= init_deadline) {
@@ -604,8 +690,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		}
 	}
 	if (S.failed || rc) {
-		S.stop = 1;
-		S.ending = 1;
+		sched_set_stop(1);
 		sched_release();
 		if (rc == 0) {
 			log_msg(LOG_FATAL, "Thread initialization failed!");
@@ -645,6 +730,8 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 			wake = S.warm_end_ns;
 		if (t_forced < wake)
 			wake = t_forced;
+		if (t_sig < wake)
+			wake = t_sig;
 		if (S.stop && t_forced == INT64_MAX && wake > clock_now_ns() + 1000000000LL)
 			wake = clock_now_ns() + 1000000000LL;
 		/* --rate: look at the backlog ten times a second */
@@ -654,13 +741,16 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 
 		all_done = sched_wait(wake);
 		now = clock_now_ns();
-		if (sched_signal && rc == 0) {
-			rc = -EINTR;
-			S.stop = 1;
-			S.ending = 1;
+		if (sched_signal && t_sig == INT64_MAX) {
+			if (rc == 0)
+				rc = -EINTR;
+			t_sig = sched_signal_deadline(cfg, now);
+			sched_set_stop(1);
 		}
 		if (all_done)
 			break;
+		if (now >= t_sig)
+			sched_abandon(tmp, iv, cp, t_cp_last);
 		/* sysbench 1.0.20 ends a run whose event queue (131072
 		 * events) overflows: the rate asked for was not delivered.
 		 * --rate-overload=continue keeps bench's open-loop run. */
@@ -668,8 +758,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		    sched_queue_length(now) > SCHED_QUEUE_MAX) {
 			log_msg(LOG_FATAL, "The event queue is full. This means the worker threads are unable to keep up with the specified event generation rate");
 			rc = -EOVERFLOW;
-			S.stop = 1;
-			S.ending = 1;
+			sched_set_stop(1);
 		}
 		if (warm && now >= S.warm_end_ns) {
 			/* Drop what the warm-up recorded; counting starts now. */
@@ -703,8 +792,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		if (now >= t_end) {
 			if (S.stop_reason == 0)
 				S.stop_reason = 2;
-			S.stop = 1;
-			S.ending = 1;
+			sched_set_stop(1);
 		}
 		if (now >= t_forced) {
 			forced = 1;
@@ -730,6 +818,14 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 	}
 
 join:
+	/* interrupted before the start: wait for the workers' exit as long as
+	 * after a signal during the run */
+	while (!sched_wait(t_sig)) {
+		if (sched_signal && t_sig == INT64_MAX)
+			t_sig = sched_signal_deadline(cfg, clock_now_ns());
+		if (clock_now_ns() >= t_sig)
+			sched_abandon(tmp, iv, cp, t_cp_last);
+	}
 	for (i = 0; i < cfg->threads; i++)
 		if (S.w[i].thread)
 			pthread_join(S.w[i].thread, NULL);

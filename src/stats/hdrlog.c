@@ -431,12 +431,41 @@ static int get_varint(const uint8_t *p, size_t len, size_t *pos, int64_t *v)
 }
 
 /* zlib-inflate src into a malloc'd buffer. */
-static int inflate_all(const uint8_t *src, size_t n, uint8_t **out, size_t *olen)
+/* Counts a histogram of this range and precision holds (as hdr_create). */
+static size_t hdrlog_counts_len(int64_t lowest, int64_t highest, int sig)
+{
+	int64_t target = 2, top;
+	int count_mag = 0, unit, buckets = 1;
+
+	for (int i = 0; i < sig; i++)
+		target *= 10;
+	while (((int64_t)1 << count_mag) < target)
+		count_mag++;
+	unit = (63 - __builtin_clzll((uint64_t)lowest)) - (count_mag - 1);
+	if (unit < 0)
+		unit = 0;
+	if (unit + count_mag > 62)
+		return 0;
+	top = (int64_t)1 << (unit + count_mag);
+	while (top <= highest) {
+		buckets++;
+		if (top > INT64_MAX / 2)
+			break;
+		top <<= 1;
+	}
+	return (size_t)(buckets + 1) << (count_mag - 1);
+}
+
+/* Inflate the V2 payload: its 40-byte header first, whose declared payload
+ * length must fit the counts its precision and range allow (at most 9
+ * bytes of varint per count), then exactly that many bytes. A crafted
+ * length, or a zlib bomb, is refused before any big allocation. */
+static int inflate_payload(const uint8_t *src, size_t n, uint8_t **out, size_t *olen)
 {
 	z_stream zs;
-	size_t cap = n * 4 + 256;
-	uint8_t *buf = malloc(cap), *p;
-	int zrc;
+	size_t need = 40;
+	uint8_t *buf = malloc(need), *p;
+	int zrc, header = 1;
 
 	if (!buf)
 		return -ENOMEM;
@@ -449,28 +478,46 @@ static int inflate_all(const uint8_t *src, size_t n, uint8_t **out, size_t *olen
 	zs.avail_in = (uInt)n;
 	for (;;) {
 		zs.next_out = buf + zs.total_out;
-		zs.avail_out = (uInt)(cap - zs.total_out);
-		zrc = inflate(&zs, Z_NO_FLUSH);
-		if (zrc == Z_STREAM_END)
-			break;
-		if (zrc != Z_OK && zrc != Z_BUF_ERROR)
-			goto bad;
-		if (zs.avail_out == 0) {
-			if (cap > ((size_t)1 << 30))
+		zs.avail_out = (uInt)(need - zs.total_out);
+		if (zs.avail_out > 0) {
+			zrc = inflate(&zs, Z_NO_FLUSH);
+			if (zrc != Z_OK && zrc != Z_STREAM_END)
 				goto bad;
-			cap *= 2;
-			p = realloc(buf, cap);
-			if (!p) {
-				inflateEnd(&zs);
-				free(buf);
-				return -ENOMEM;
+			if (zs.total_out < need) {
+				if (zrc == Z_STREAM_END || zs.avail_in == 0)
+					goto bad;       /* truncated */
+				continue;
 			}
-			buf = p;
-		} else if (zs.avail_in == 0 || zrc == Z_BUF_ERROR) {
-			goto bad;       /* truncated stream */
 		}
+		if (!header)
+			break;
+		/* the header: cookie, payload length, offset, sig figs, range */
+		{
+			uint32_t plen = get_be32(buf + 4);
+			int sig = (int)get_be32(buf + 12);
+			int64_t lowest = (int64_t)get_be64(buf + 16);
+			int64_t highest = (int64_t)get_be64(buf + 24);
+			size_t counts;
+			if ((get_be32(buf) & ~0xf0u) != 0x1c849303u || sig < 1 || sig > 5 ||
+			    lowest < 1 || highest < lowest)
+				goto bad;
+			counts = hdrlog_counts_len(lowest, highest, sig);
+			if (counts == 0 || (uint64_t)plen > (uint64_t)counts * 9)
+				goto bad;
+			need = 40 + (size_t)plen;
+		}
+		header = 0;
+		if (need == 40)
+			break;
+		p = realloc(buf, need);
+		if (!p) {
+			inflateEnd(&zs);
+			free(buf);
+			return -ENOMEM;
+		}
+		buf = p;
 	}
-	*olen = zs.total_out;
+	*olen = need;
 	inflateEnd(&zs);
 	*out = buf;
 	return 0;
@@ -499,7 +546,7 @@ int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out)
 	zlen = get_be32(bin + 4);
 	if ((size_t)zlen > (size_t)n - 8)
 		goto out;
-	if ((rc = inflate_all(bin + 8, zlen, &raw, &rawlen)))
+	if ((rc = inflate_payload(bin + 8, zlen, &raw, &rawlen)))
 		goto out;
 	rc = -EINVAL;
 	if (rawlen < 40 || (get_be32(raw) & ~0xf0u) != 0x1c849303u)
