@@ -25,6 +25,7 @@ A SIGSTOPped server: both workers block in a socket read.
   in time
   $ kill -CONT $DB_MYSQL_PID
   $ grep -E '^(FATAL|WARNING)' run.out
+  WARNING: Both event and time limits are disabled, running an endless test
   WARNING: 2 worker thread(s) did not stop after the signal: abandoned, their events in progress are not counted
   $ grep -c 'General statistics' run.out
   1
@@ -54,6 +55,7 @@ SIGTERM:
   exit 130
   $ kill -CONT $DB_MYSQL_PID
   $ grep -E '^(FATAL|WARNING)' run.out
+  WARNING: Both event and time limits are disabled, running an endless test
   FATAL: second signal received, exiting at once
   $ $T $BENCH oltp_point_select $MY --table-size=100 --threads=2 --time=0 run > run.out & pid=$!
   $ started; sleep 1; kill -STOP $DB_MYSQL_PID; sleep 1
@@ -74,6 +76,7 @@ in the handshake, before the run starts:
   in time
   $ kill $spid
   $ grep -E '^(FATAL|WARNING)' run.out
+  WARNING: Both event and time limits are disabled, running an endless test
   WARNING: 2 worker thread(s) did not stop after the signal: abandoned, their events in progress are not counted
 
 A Lua event() that never returns in one of two threads:
@@ -88,6 +91,7 @@ A Lua event() that never returns in one of two threads:
   exit 1
   in time
   $ grep -E '^(FATAL|WARNING)' run.out
+  WARNING: Both event and time limits are disabled, running an endless test
   WARNING: 1 worker thread(s) did not stop after the signal: abandoned, their events in progress are not counted
   $ awk '/total number of events:/ { print ($NF > 0 ? "thread 0 counted" : "none") }' run.out
   thread 0 counted
