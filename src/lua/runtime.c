@@ -738,33 +738,6 @@ int lrt_has_function(struct lrt *l, const char *fname)
 	return r;
 }
 
-int lrt_call_hook(struct lrt *l, const char *name)
-{
-	lua_State *L = l->L;
-	lua_getglobal(L, "sysbench");
-	lua_getfield(L, -1, "hooks");
-	if (!lua_istable(L, -1)) {
-		lua_pop(L, 2);
-		return 0;
-	}
-	lua_getfield(L, -1, name);
-	lua_remove(L, -2);
-	lua_remove(L, -2);
-	if (!lua_isfunction(L, -1)) {
-		lua_pop(L, 1);
-		return 0;
-	}
-	if (lua_pcall(L, 0, 0, 0)) {
-		/* the built-in workloads' hook: their message stands alone,
-		 * as a sysbench C test's (or was printed already: quiet) */
-		if (!lrt_error_quiet(L))
-			log_msg(LOG_FATAL, "%s", lrt_errmsg(L));
-		lua_pop(L, 1);
-		return -EIO;
-	}
-	return 0;
-}
-
 int lrt_own_thread_run(struct lrt *l)
 {
 	lua_State *L = l->L;

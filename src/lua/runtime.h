@@ -52,10 +52,6 @@ int lrt_publish_options(struct lrt *l, int legacy);
 /* 1 if the global `fname` is a function. */
 int lrt_has_function(struct lrt *l, const char *fname);
 
-/* Call sysbench.hooks[name]() if the script defines it. Returns 0, or
- * -EIO after printing "FATAL: <error>". */
-int lrt_call_hook(struct lrt *l, const char *name);
-
 /* 1 if the script replaced thread_run() with its own. */
 int lrt_own_thread_run(struct lrt *l);
 

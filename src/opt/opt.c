@@ -500,24 +500,23 @@ err:
 	return rc;
 }
 
+static void warn_once(struct opt *o)
+{
+	if (o && o->warned == 1) {
+		log_msg(LOG_WARNING, "--%s is deprecated, use --%s instead",
+			o->name, o->alias_of);
+		o->warned = 2;
+	}
+}
+
 void opt_warn_deprecated(const char *const *order)
 {
 	struct opt *o;
 	unsigned i;
-	for (i = 0; order && order[i]; i++) {
-		o = opt_find(order[i]);
-		if (o && o->warned == 1) {
-			log_msg(LOG_WARNING, "--%s is deprecated, use --%s instead",
-				o->name, o->alias_of);
-			o->warned = 2;
-		}
-	}
+	for (i = 0; order && order[i]; i++)
+		warn_once(opt_find(order[i]));
 	for (o = opt_head; o; o = o->next)
-		if (o->warned == 1) {
-			log_msg(LOG_WARNING, "--%s is deprecated, use --%s instead",
-				o->name, o->alias_of);
-			o->warned = 2;
-		}
+		warn_once(o);
 }
 
 /* ---- registry --------------------------------------------------------- */
