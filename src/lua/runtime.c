@@ -717,7 +717,9 @@ int lrt_publish_options(struct lrt *l, int legacy)
 	struct opt *o;
 	char name[256];
 
-	if (legacy)
+	/* set by the main state before the workers start; a worker passes
+	 * the value back and must not write it (they run concurrently) */
+	if (legacy && !lrt_legacy)
 		lrt_legacy = 1;
 	if (l->tid < 0)
 		lrt_opts_frozen = 1;
