@@ -1,0 +1,379 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * compare: `bench compare RUN...`. See compare.h.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "opt/core_opts.h"
+#include "opt/opt.h"
+#include "results/compare.h"
+#include "results/runfile.h"
+#include "util/log.h"
+
+#define CMP_MAX_ROWS (16 + RUNFILE_MAX_PCT)
+
+enum cmp_fmt { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
+/* How a row's values are printed in text and markdown. */
+enum cmp_style { ST_COUNT, ST_RATE, ST_MS, ST_SEC };
+
+struct cmp_row {
+	char key[32];                   /* json / csv name */
+	char title[40];                 /* text / markdown name */
+	enum cmp_style style;
+	double *v;                      /* one per run */
+};
+
+struct cmp {
+	struct runfile_set set;
+	struct cmp_row rows[CMP_MAX_ROWS];
+	unsigned nrows;
+};
+
+static double *add_row(struct cmp *c, const char *key, const char *title,
+                       enum cmp_style style)
+{
+	struct cmp_row *r = &c->rows[c->nrows];
+
+	if (c->nrows == CMP_MAX_ROWS || !(r->v = calloc(c->set.n, sizeof(double))))
+		return NULL;
+	snprintf(r->key, sizeof(r->key), "%s", key);
+	snprintf(r->title, sizeof(r->title), "%s", title);
+	r->style = style;
+	c->nrows++;
+	return r->v;
+}
+
+/* Value / the first run's; NAN when either is missing or the first is 0. */
+static double ratio(const struct cmp_row *r, unsigned i)
+{
+	return r->v[0] != 0 && !isnan(r->v[0]) && !isnan(r->v[i]) ? r->v[i] / r->v[0] : NAN;
+}
+
+/* The figures of every run, row by row. Returns 0 or -1 (out of memory). */
+static int build_rows(struct cmp *c, const double *pct, unsigned npct)
+{
+	const unsigned n = c->set.n;
+	int queries = 0;
+	double *v;
+	unsigned i, j;
+
+	for (i = 0; i < n; i++)
+		queries |= c->set.runs[i].qps > 0;
+#define ROW(key, title, style, field)                                          \
+	do {                                                                   \
+		if (!(v = add_row(c, key, title, style)))                      \
+			return -1;                                             \
+		for (i = 0; i < n; i++)                                        \
+			v[i] = c->set.runs[i].field;                           \
+	} while (0)
+	ROW("threads", "threads", ST_COUNT, threads);
+	ROW("time", "time (s)", ST_SEC, time);
+	ROW("events", "events", ST_COUNT, events);
+	ROW("tps", "tps", ST_RATE, tps);
+	if (queries) {
+		ROW("qps", "qps", ST_RATE, qps);
+		ROW("reads_per_sec", "reads/s", ST_RATE, rps);
+		ROW("writes_per_sec", "writes/s", ST_RATE, wps);
+		ROW("other_per_sec", "other/s", ST_RATE, ops);
+	}
+	ROW("lat_avg_ms", "latency avg (ms)", ST_MS, lat_avg);
+	for (j = 0; j < npct; j++) {
+		char key[32], title[40];
+		snprintf(key, sizeof(key), "lat_p%.10g_ms", pct[j]);
+		snprintf(title, sizeof(title), "latency p%.10g (ms)", pct[j]);
+		if (!(v = add_row(c, key, title, ST_MS)))
+			return -1;
+		for (i = 0; i < n; i++) {
+			const struct runfile_run *r = &c->set.runs[i];
+			v[i] = runfile_pct_ms(r, pct[j]);
+			if (isnan(v[i]))
+				log_msg(LOG_WARNING, "compare: '%s' (%s) states no %.10gth percentile: give its --hdr-log file after it for any percentile",
+				        r->path, r->name, pct[j]);
+		}
+	}
+	ROW("lat_max_ms", "latency max (ms)", ST_MS, lat_max);
+	ROW("errors", "errors", ST_COUNT, errors);
+	ROW("reconnects", "reconnects", ST_COUNT, reconnects);
+#undef ROW
+	return 0;
+}
+
+/* ---- text and markdown ------------------------------------------------ */
+
+static void fmt_value(char *buf, size_t len, enum cmp_style st, double v)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else if (st == ST_COUNT)
+		snprintf(buf, len, "%.0f", v);
+	else if (st == ST_MS)
+		snprintf(buf, len, "%.3f", v);
+	else
+		snprintf(buf, len, "%.2f", v);
+}
+
+/* 5.63x; three significant digits below 0.1x (0.0227x: 44 times less) */
+static void fmt_ratio(char *buf, size_t len, double r)
+{
+	if (isnan(r))
+		snprintf(buf, len, "-");
+	else if (r >= 100)
+		snprintf(buf, len, "%.0fx", r);
+	else if (r >= 10)
+		snprintf(buf, len, "%.1fx", r);
+	else if (r >= 0.1 || r == 0)
+		snprintf(buf, len, "%.2fx", r);
+	else
+		snprintf(buf, len, "%.3gx", r);
+}
+
+/* The cells of the table: a header row, then one per row; column 0 the
+ * row title, then the first run's value, then value and ratio of each
+ * other run. cells[row][col] points into one buffer of 48 bytes each. */
+#define CELL 48
+
+static char *cell(char *cells, unsigned ncols, unsigned row, unsigned col)
+{
+	return cells + ((size_t)row * ncols + col) * CELL;
+}
+
+static void print_table(const struct cmp *c, int markdown)
+{
+	const unsigned n = c->set.n, ncols = 2 * n, nlines = c->nrows + 1;
+	char *cells = calloc((size_t)nlines * ncols, CELL);
+	unsigned *w = calloc(ncols, sizeof(*w));
+	unsigned i, j, col;
+
+	if (!cells || !w) {
+		free(cells);
+		free(w);
+		log_msg(LOG_FATAL, "compare: out of memory");
+		return;
+	}
+	snprintf(cell(cells, ncols, 0, 0), CELL, "%s", "metric");
+	for (i = 0; i < n; i++) {
+		col = i ? 2 * i : 1;
+		snprintf(cell(cells, ncols, 0, col), CELL, "%s", c->set.runs[i].name);
+		if (i)
+			snprintf(cell(cells, ncols, 0, col + 1), CELL, "%.20s/%.20s",
+			         c->set.runs[i].name, c->set.runs[0].name);
+	}
+	for (j = 0; j < c->nrows; j++) {
+		const struct cmp_row *r = &c->rows[j];
+		snprintf(cell(cells, ncols, j + 1, 0), CELL, "%s", r->title);
+		for (i = 0; i < n; i++) {
+			col = i ? 2 * i : 1;
+			fmt_value(cell(cells, ncols, j + 1, col), CELL, r->style, r->v[i]);
+			if (i)
+				fmt_ratio(cell(cells, ncols, j + 1, col + 1), CELL, ratio(r, i));
+		}
+	}
+	for (j = 0; j < nlines; j++)
+		for (col = 0; col < ncols; col++)
+			if (strlen(cell(cells, ncols, j, col)) > w[col])
+				w[col] = (unsigned)strlen(cell(cells, ncols, j, col));
+	for (j = 0; j < nlines; j++) {
+		if (markdown)
+			printf("| %-*s |", (int)w[0], cell(cells, ncols, j, 0));
+		else
+			printf("%-*s", (int)w[0], cell(cells, ncols, j, 0));
+		for (col = 1; col < ncols; col++)
+			printf(markdown ? " %*s |" : "  %*s", (int)w[col], cell(cells, ncols, j, col));
+		printf("\n");
+		if (markdown && j == 0) {
+			printf("|---|");
+			for (col = 1; col < ncols; col++)
+				printf("---:|");
+			printf("\n");
+		}
+	}
+	free(cells);
+	free(w);
+}
+
+/* ---- csv and json ----------------------------------------------------- */
+
+/* RFC 4180: quoted when it holds a comma, a quote or a line break. */
+static void csv_field(const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, stdout);
+		return;
+	}
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	putchar('"');
+}
+
+static void csv_num(double v)
+{
+	if (!isnan(v))
+		printf("%.10g", v);
+}
+
+static void print_csv(const struct cmp *c)
+{
+	const unsigned n = c->set.n;
+	char name[128];
+
+	printf("metric");
+	for (unsigned i = 0; i < n; i++) {
+		putchar(',');
+		csv_field(c->set.runs[i].name);
+		if (i) {
+			putchar(',');
+			snprintf(name, sizeof(name), "%s/%s", c->set.runs[i].name, c->set.runs[0].name);
+			csv_field(name);
+		}
+	}
+	printf("\n");
+	for (unsigned j = 0; j < c->nrows; j++) {
+		printf("%s", c->rows[j].key);
+		for (unsigned i = 0; i < n; i++) {
+			putchar(',');
+			csv_num(c->rows[j].v[i]);
+			if (i) {
+				putchar(',');
+				csv_num(ratio(&c->rows[j], i));
+			}
+		}
+		printf("\n");
+	}
+}
+
+static json_t *jreal(double v)
+{
+	return isnan(v) ? json_null() : json_real(v);
+}
+
+/* counts as integers */
+static json_t *jvalue(const struct cmp_row *r, double v)
+{
+	if (r->style == ST_COUNT && !isnan(v) && v == floor(v) && fabs(v) < 9e15)
+		return json_integer((json_int_t)v);
+	return jreal(v);
+}
+
+static int print_json(const struct cmp *c)
+{
+	static const char *const source[] = {
+		[RUNFILE_JSON] = "bench-json", [RUNFILE_MERGED] = "bench-merge",
+		[RUNFILE_TEXT] = "sysbench-text",
+	};
+	json_t *o = json_object(), *runs = json_array(), *metrics = json_object();
+	char *s;
+
+	for (unsigned i = 0; i < c->set.n; i++) {
+		const struct runfile_run *r = &c->set.runs[i];
+		json_t *ro = json_object();
+		json_object_set_new(ro, "name", json_string(r->name));
+		json_object_set_new(ro, "file", json_string(r->path));
+		json_object_set_new(ro, "hdr_log", r->hdr_path ? json_string(r->hdr_path) : json_null());
+		json_object_set_new(ro, "source", json_string(source[r->kind]));
+		json_object_set_new(ro, "percentiles_exact", json_boolean(r->hist != NULL));
+		json_array_append_new(runs, ro);
+	}
+	for (unsigned j = 0; j < c->nrows; j++) {
+		json_t *m = json_object(), *vals = json_array(), *rat = json_array();
+		for (unsigned i = 0; i < c->set.n; i++) {
+			json_array_append_new(vals, jvalue(&c->rows[j], c->rows[j].v[i]));
+			json_array_append_new(rat, i ? jreal(ratio(&c->rows[j], i))
+			                             : jreal(isnan(c->rows[j].v[0]) ? NAN : 1));
+		}
+		json_object_set_new(m, "values", vals);
+		json_object_set_new(m, "ratios", rat);
+		json_object_set_new(metrics, c->rows[j].key, m);
+	}
+	json_object_set_new(o, "type", json_string("compare"));
+	json_object_set_new(o, "runs", runs);
+	json_object_set_new(o, "metrics", metrics);
+	s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	json_decref(o);
+	if (!s) {
+		log_msg(LOG_FATAL, "compare: out of memory");
+		return 1;
+	}
+	printf("%s\n", s);
+	free(s);
+	return 0;
+}
+
+/* ---- entry point ------------------------------------------------------ */
+
+#define COMPARE_USAGE "Usage: bench compare [--label=A,B,...] [--percentile=LIST] [--report-format=text|markdown|csv|json] RUN...\n" \
+	"RUNs: --report-format=json results (each optionally followed by its --hdr-log file) and sysbench 1.0.x text output\n"
+
+int compare_main(void)
+{
+	struct cmp c;
+	const char **files = NULL;
+	const char *const *labels;
+	const char *fmt_s;
+	unsigned nfiles, nlabels;
+	double pct[RUNFILE_MAX_PCT] = { 95, 99 };
+	int npct = 2, rc = 1;
+	enum cmp_fmt fmt;
+
+	memset(&c, 0, sizeof(c));
+	if (runfile_args(&files, &nfiles, &labels, &nlabels))
+		return 1;
+	if (opt_get_bool("help")) {
+		printf(COMPARE_USAGE);
+		rc = 0;
+		goto out;
+	}
+	fmt_s = opt_get_string("report-format");
+	if (!fmt_s || strcmp(fmt_s, "text") == 0)
+		fmt = FMT_TEXT;
+	else if (strcmp(fmt_s, "markdown") == 0 || strcmp(fmt_s, "md") == 0)
+		fmt = FMT_MARKDOWN;
+	else if (strcmp(fmt_s, "csv") == 0)
+		fmt = FMT_CSV;
+	else if (strcmp(fmt_s, "json") == 0)
+		fmt = FMT_JSON;
+	else {
+		log_msg(LOG_FATAL, "compare: invalid value for the 'report-format' option: '%s' (expected text, markdown, csv or json)", fmt_s);
+		goto out;
+	}
+	if (nfiles == 0) {
+		fprintf(stderr, COMPARE_USAGE);
+		goto out;
+	}
+	if (opt_is_set("percentile")) {
+		char err[256];
+		npct = core_parse_percentiles(opt_get_string("percentile"), pct,
+		                              RUNFILE_MAX_PCT, err, sizeof(err));
+		if (npct < 0) {
+			fprintf(stderr, "%s\n", err);
+			goto out;
+		}
+	}
+	if (runfile_load("compare", files, nfiles, labels, nlabels, &c.set))
+		goto out;
+	if (build_rows(&c, pct, (unsigned)npct)) {
+		log_msg(LOG_FATAL, "compare: out of memory");
+		goto out;
+	}
+	rc = 0;
+	switch (fmt) {
+	case FMT_TEXT: print_table(&c, 0); break;
+	case FMT_MARKDOWN: print_table(&c, 1); break;
+	case FMT_CSV: print_csv(&c); break;
+	case FMT_JSON: rc = print_json(&c); break;
+	}
+out:
+	for (unsigned j = 0; j < c.nrows; j++)
+		free(c.rows[j].v);
+	runfile_free(&c.set);
+	free(files);
+	return rc;
+}
