@@ -55,7 +55,7 @@ static double ratio(const struct cmp_row *r, unsigned i)
 }
 
 /* The figures of every run, row by row. Returns 0 or -1 (out of memory). */
-static int build_rows(struct cmp *c, const double *pct, unsigned npct)
+static int build_rows(struct cmp *c, const double *pct, unsigned npct, int warn)
 {
 	const unsigned n = c->set.n;
 	int queries = 0;
@@ -91,7 +91,7 @@ static int build_rows(struct cmp *c, const double *pct, unsigned npct)
 		for (i = 0; i < n; i++) {
 			const struct runfile_run *r = &c->set.runs[i];
 			v[i] = runfile_pct_ms(r, pct[j]);
-			if (isnan(v[i]))
+			if (isnan(v[i]) && warn)
 				log_msg(LOG_WARNING, "compare: '%s' (%s) states no %.10gth percentile: give its --hdr-log file after it for any percentile",
 				        r->path, r->name, pct[j]);
 		}
@@ -117,7 +117,8 @@ static void fmt_value(char *buf, size_t len, enum cmp_style st, double v)
 		snprintf(buf, len, "%.2f", v);
 }
 
-/* 5.63x; three significant digits below 0.1x (0.0227x: 44 times less) */
+/* 5.63x; three significant digits below 0.1x (0.0227x: 44 times less,
+ * 0.0200x) */
 static void fmt_ratio(char *buf, size_t len, double r)
 {
 	if (isnan(r))
@@ -129,7 +130,7 @@ static void fmt_ratio(char *buf, size_t len, double r)
 	else if (r >= 0.1 || r == 0)
 		snprintf(buf, len, "%.2fx", r);
 	else
-		snprintf(buf, len, "%.3gx", r);
+		snprintf(buf, len, "%#.3gx", r);
 }
 
 /* The cells of the table: a header row, then one per row; column 0 the
@@ -142,7 +143,7 @@ static char *cell(char *cells, unsigned ncols, unsigned row, unsigned col)
 	return cells + ((size_t)row * ncols + col) * CELL;
 }
 
-static void print_table(const struct cmp *c, int markdown)
+static void print_table(FILE *out, const struct cmp *c, int markdown)
 {
 	const unsigned n = c->set.n, ncols = 2 * n, nlines = c->nrows + 1;
 	char *cells = calloc((size_t)nlines * ncols, CELL);
@@ -179,17 +180,17 @@ static void print_table(const struct cmp *c, int markdown)
 				w[col] = (unsigned)strlen(cell(cells, ncols, j, col));
 	for (j = 0; j < nlines; j++) {
 		if (markdown)
-			printf("| %-*s |", (int)w[0], cell(cells, ncols, j, 0));
+			fprintf(out, "| %-*s |", (int)w[0], cell(cells, ncols, j, 0));
 		else
-			printf("%-*s", (int)w[0], cell(cells, ncols, j, 0));
+			fprintf(out, "%-*s", (int)w[0], cell(cells, ncols, j, 0));
 		for (col = 1; col < ncols; col++)
-			printf(markdown ? " %*s |" : "  %*s", (int)w[col], cell(cells, ncols, j, col));
-		printf("\n");
+			fprintf(out, markdown ? " %*s |" : "  %*s", (int)w[col], cell(cells, ncols, j, col));
+		fprintf(out, "\n");
 		if (markdown && j == 0) {
-			printf("|---|");
+			fprintf(out, "|---|");
 			for (col = 1; col < ncols; col++)
-				printf("---:|");
-			printf("\n");
+				fprintf(out, "---:|");
+			fprintf(out, "\n");
 		}
 	}
 	free(cells);
@@ -199,54 +200,54 @@ static void print_table(const struct cmp *c, int markdown)
 /* ---- csv and json ----------------------------------------------------- */
 
 /* RFC 4180: quoted when it holds a comma, a quote or a line break. */
-static void csv_field(const char *s)
+static void csv_field(FILE *out, const char *s)
 {
 	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, stdout);
+		fputs(s, out);
 		return;
 	}
-	putchar('"');
+	fputc('"', out);
 	for (; *s; s++) {
 		if (*s == '"')
-			putchar('"');
-		putchar(*s);
+			fputc('"', out);
+		fputc(*s, out);
 	}
-	putchar('"');
+	fputc('"', out);
 }
 
-static void csv_num(double v)
+static void csv_num(FILE *out, double v)
 {
 	if (!isnan(v))
-		printf("%.10g", v);
+		fprintf(out, "%.10g", v);
 }
 
-static void print_csv(const struct cmp *c)
+static void print_csv(FILE *out, const struct cmp *c)
 {
 	const unsigned n = c->set.n;
 	char name[128];
 
-	printf("metric");
+	fprintf(out, "metric");
 	for (unsigned i = 0; i < n; i++) {
-		putchar(',');
-		csv_field(c->set.runs[i].name);
+		fputc(',', out);
+		csv_field(out, c->set.runs[i].name);
 		if (i) {
-			putchar(',');
+			fputc(',', out);
 			snprintf(name, sizeof(name), "%s/%s", c->set.runs[i].name, c->set.runs[0].name);
-			csv_field(name);
+			csv_field(out, name);
 		}
 	}
-	printf("\n");
+	fprintf(out, "\n");
 	for (unsigned j = 0; j < c->nrows; j++) {
-		printf("%s", c->rows[j].key);
+		fprintf(out, "%s", c->rows[j].key);
 		for (unsigned i = 0; i < n; i++) {
-			putchar(',');
-			csv_num(c->rows[j].v[i]);
+			fputc(',', out);
+			csv_num(out, c->rows[j].v[i]);
 			if (i) {
-				putchar(',');
-				csv_num(ratio(&c->rows[j], i));
+				fputc(',', out);
+				csv_num(out, ratio(&c->rows[j], i));
 			}
 		}
-		printf("\n");
+		fprintf(out, "\n");
 	}
 }
 
@@ -263,7 +264,7 @@ static json_t *jvalue(const struct cmp_row *r, double v)
 	return jreal(v);
 }
 
-static int print_json(const struct cmp *c)
+static int print_json(FILE *out, const struct cmp *c)
 {
 	static const char *const source[] = {
 		[RUNFILE_JSON] = "bench-json", [RUNFILE_MERGED] = "bench-merge",
@@ -302,7 +303,7 @@ static int print_json(const struct cmp *c)
 		log_msg(LOG_FATAL, "compare: out of memory");
 		return 1;
 	}
-	printf("%s\n", s);
+	fprintf(out, "%s\n", s);
 	free(s);
 	return 0;
 }
@@ -322,12 +323,13 @@ int compare_main(void)
 	double pct[RUNFILE_MAX_PCT] = { 95, 99 };
 	int npct = 2, rc = 1;
 	enum cmp_fmt fmt;
+	FILE *out;
 
 	memset(&c, 0, sizeof(c));
-	if (runfile_args(&files, &nfiles, &labels, &nlabels))
+	if (runfile_args(&files, &nfiles, &labels, &nlabels) || !(out = runfile_output()))
 		return 1;
 	if (opt_get_bool("help")) {
-		printf(COMPARE_USAGE);
+		fprintf(out, COMPARE_USAGE);
 		rc = 0;
 		goto out;
 	}
@@ -359,17 +361,17 @@ int compare_main(void)
 	}
 	if (runfile_load("compare", files, nfiles, labels, nlabels, &c.set))
 		goto out;
-	if (build_rows(&c, pct, (unsigned)npct)) {
+	if (build_rows(&c, pct, (unsigned)npct, opt_is_set("percentile"))) {
 		log_msg(LOG_FATAL, "compare: out of memory");
 		goto out;
 	}
-	rc = 0;
 	switch (fmt) {
-	case FMT_TEXT: print_table(&c, 0); break;
-	case FMT_MARKDOWN: print_table(&c, 1); break;
-	case FMT_CSV: print_csv(&c); break;
-	case FMT_JSON: rc = print_json(&c); break;
+	case FMT_TEXT: print_table(out, &c, 0); break;
+	case FMT_MARKDOWN: print_table(out, &c, 1); break;
+	case FMT_CSV: print_csv(out, &c); break;
+	case FMT_JSON: if (print_json(out, &c)) goto out; break;
 	}
+	rc = runfile_output_close(out);
 out:
 	for (unsigned j = 0; j < c.nrows; j++)
 		free(c.rows[j].v);

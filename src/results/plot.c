@@ -36,7 +36,7 @@ static const char *const palette[] = {
 
 struct plot {
 	struct runfile_set set;
-	char dir[64];                   /* temporary directory */
+	char dir[256];                  /* temporary directory */
 	FILE *gp;                       /* the script */
 	int any_iv, any_queries, any_lat_iv, any_labels;
 	unsigned nseries;               /* plot items in the current panel */
@@ -53,7 +53,7 @@ static void put_num(FILE *f, double v)
 
 static FILE *data_file(struct plot *p, unsigned run, const char *kind)
 {
-	char path[128];
+	char path[300];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/r%u.%s", p->dir, run, kind);
@@ -337,7 +337,7 @@ static int find_gnuplot(char *buf, size_t len)
 /* Run gnuplot on the script, its messages into a file shown on failure. */
 static int run_gnuplot(struct plot *p, const char *gnuplot)
 {
-	char script[128], msgs[128], line[512];
+	char script[300], msgs[300], line[512];
 	int status;
 	pid_t pid;
 	FILE *f;
@@ -423,7 +423,7 @@ static int write_html(const char *svg_path, const char *out, const char *title)
 static void remove_dir(const char *dir)
 {
 	static const char *const files[] = { "iv", "lat", "dist", "lbl" };
-	char path[160];
+	char path[300];
 
 	for (unsigned i = 0;; i++) {
 		unsigned gone = 0;
@@ -465,16 +465,18 @@ int plot_main(void)
 	const char **files = NULL;
 	const char *const *labels;
 	const char *out, *ext, *size;
-	char gnuplot[4096], svg[128];
+	char gnuplot[4096], svg[300];
 	unsigned nfiles, nlabels, w = PLOT_WIDTH, h = 0;
 	enum plot_fmt fmt;
-	int rc = 1;
+	FILE *stdout_f;
+	const char *tmp;
+	int rc = 1, made_out = 0;
 
 	memset(&p, 0, sizeof(p));
-	if (runfile_args(&files, &nfiles, &labels, &nlabels))
+	if (runfile_args(&files, &nfiles, &labels, &nlabels) || !(stdout_f = runfile_output()))
 		return 1;
 	if (opt_get_bool("help")) {
-		printf(PLOT_USAGE);
+		fprintf(stdout_f, PLOT_USAGE);
 		rc = 0;
 		goto out;
 	}
@@ -505,7 +507,18 @@ int plot_main(void)
 	}
 	if (runfile_load("plot", files, nfiles, labels, nlabels, &p.set))
 		goto out;
-	snprintf(p.dir, sizeof(p.dir), "/tmp/bench-plot-XXXXXX");
+	{
+		/* the output must be writable before gnuplot is asked */
+		FILE *t = fopen(out, "w");
+		if (!t) {
+			log_msg(LOG_FATAL, "plot: cannot create '%s': %s", out, strerror(errno));
+			goto out;
+		}
+		fclose(t);
+		made_out = 1;
+	}
+	tmp = getenv("TMPDIR");
+	snprintf(p.dir, sizeof(p.dir), "%s/bench-plot-XXXXXX", tmp && *tmp && strlen(tmp) < 200 ? tmp : "/tmp");
 	if (!mkdtemp(p.dir)) {
 		log_msg(LOG_FATAL, "plot: cannot create a temporary directory: %s", strerror(errno));
 		goto out;
@@ -516,7 +529,7 @@ int plot_main(void)
 		h = PLOT_PANEL_HEIGHT * count_panels(&p);
 	snprintf(svg, sizeof(svg), "%s/plot.svg", p.dir);
 	{
-		char script[128];
+		char script[300];
 		snprintf(script, sizeof(script), "%s/plot.gp", p.dir);
 		if (!(p.gp = fopen(script, "w"))) {
 			log_msg(LOG_FATAL, "plot: cannot create '%s': %s", script, strerror(errno));
@@ -535,6 +548,10 @@ int plot_main(void)
 rm:
 	remove_dir(p.dir);
 out:
+	if (rc && made_out)
+		unlink(out);
+	if (runfile_output_close(stdout_f))
+		rc = 1;
 	runfile_free(&p.set);
 	free(files);
 	return rc;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -273,6 +274,7 @@ struct text_state {
 	int block;
 	int have_general_time, have_general_events, have_lat;
 	double lat[3];                  /* min avg max of the last block */
+	double queries[3];              /* read, write, other; NAN: none */
 	unsigned npct;
 	double pct[RUNFILE_MAX_PCT], pct_ms[RUNFILE_MAX_PCT];
 	struct runfile_iv *iv;
@@ -328,11 +330,11 @@ static int text_sql(struct text_state *st, const char *l)
 	if (after_key(l, "queries performed:") && *after_key(l, "queries performed:") == '\n')
 		return 0;
 	if ((v = after_key(l, "read:")))
-		return one_number(v, NULL, &d);
+		return one_number(v, NULL, &st->queries[0]);
 	if ((v = after_key(l, "write:")))
-		return one_number(v, NULL, &d);
+		return one_number(v, NULL, &st->queries[1]);
 	if ((v = after_key(l, "other:")))
-		return one_number(v, NULL, &d);
+		return one_number(v, NULL, &st->queries[2]);
 	if ((v = after_key(l, "total:")))
 		return one_number(v, NULL, &d);
 	if ((v = after_key(l, "transactions:")))
@@ -467,6 +469,7 @@ static int read_text(struct rf_ctx *c, FILE *f)
 	int rc = 1, e;
 
 	memset(&st, 0, sizeof(st));
+	st.queries[0] = st.queries[1] = st.queries[2] = NAN;
 	if (!(st.r = new_run(c, RUNFILE_TEXT))) {
 		log_msg(LOG_FATAL, "%s: out of memory", c->cmd);
 		return 1;
@@ -534,6 +537,12 @@ static int read_text(struct rf_ctx *c, FILE *f)
 	/* without SQL statistics: events over the total time, as bench's eps */
 	if (isnan(st.r->tps))
 		st.r->tps = st.r->time > 0 ? st.r->events / st.r->time : 0;
+	/* the report states counts of reads, writes and other: over the time */
+	if (st.r->time > 0) {
+		st.r->rps = st.queries[0] / st.r->time;
+		st.r->wps = st.queries[1] / st.r->time;
+		st.r->ops = st.queries[2] / st.r->time;
+	}
 	st.r->iv = st.iv;
 	st.r->niv = st.niv;
 	st.iv = NULL;
@@ -787,6 +796,33 @@ int runfile_args(const char ***files, unsigned *nfiles,
 	*files = f;
 	*nfiles = n;
 	*nlabels = opt_get_list("label", labels);
+	return 0;
+}
+
+FILE *runfile_output(void)
+{
+	int fd;
+	FILE *f;
+
+	fflush(stdout);
+	fd = dup(STDOUT_FILENO);
+	if (fd < 0 || !(f = fdopen(fd, "w")) || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+		fprintf(stderr, "FATAL: cannot set up the output: %s\n", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	return f;
+}
+
+int runfile_output_close(FILE *out)
+{
+	int bad = ferror(out);
+
+	if (fclose(out) || bad) {
+		log_msg(LOG_FATAL, "error writing the output: %s", strerror(errno ? errno : EIO));
+		return 1;
+	}
 	return 0;
 }
 

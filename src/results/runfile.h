@@ -29,6 +29,8 @@
 #ifndef BENCH_RUNFILE_H
 #define BENCH_RUNFILE_H
 
+#include <stdio.h>
+
 #include "stats/hdr.h"
 
 #define RUNFILE_MAX_PCT 16
@@ -102,6 +104,15 @@ double runfile_pct_ms(const struct runfile_run *r, double p);
  * (owned by the option registry). Returns 0, or 1 after one error line. */
 int runfile_args(const char ***files, unsigned *nfiles,
                  const char *const **labels, unsigned *nlabels);
+
+/* The results go to stdout, every message to stderr (log_msg writes to
+ * stdout, as sysbench's): returns a stream on the original stdout and
+ * points file descriptor 1 at stderr; NULL after an error line. */
+FILE *runfile_output(void);
+
+/* Close that stream: 0, or 1 after an error line when the output could
+ * not be written (a full disk, a closed pipe). */
+int runfile_output_close(FILE *out);
 
 /* Free everything of set (NULL-safe, idempotent). */
 void runfile_free(struct runfile_set *set);

@@ -14,8 +14,10 @@ BENCH_DEPS_SERVERS="mariadb-server mariadb-client postgresql openssl"
 
 # the test suite: cram, sysbench for side-by-side tests, groff for the
 # manual's lint, GNU time, ss (iproute2) for free ports, ca-certificates
-# for npm's registry
-BENCH_DEPS_TEST="python3-cram sysbench groff-base time iproute2 ca-certificates"
+# for npm's registry; gnuplot-nox draws `bench plot`'s charts (a run-time
+# dependency of that command only), chromium renders its .html in a test
+BENCH_DEPS_TEST="python3-cram sysbench groff-base time iproute2 ca-certificates
+	gnuplot-nox chromium"
 
 # node and npm, for the npm package hdr-histogram-js; only where no node is
 # installed (Debian's npm conflicts with other builds of nodejs)
