@@ -118,6 +118,9 @@ static int json_final(struct rf_ctx *c, struct runfile_run *r, json_t *fin,
 		return 1;
 	}
 	r->threads = jnum(fin, "threads");
+	if (json_is_string(json_object_get(fin, "step_label")) &&
+	    !(r->step_label = strdup(json_string_value(json_object_get(fin, "step_label")))))
+		return -1;
 	json_rates(fin, &r->tps, &r->qps, &r->rps, &r->wps, &r->ops);
 	r->errors = jnum(fin, "errors");
 	r->reconnects = jnum(fin, "reconnects");
@@ -684,9 +687,11 @@ static int name_runs(struct runfile_set *set, unsigned from, const char *label)
 		if (!b)
 			return -ENOMEM;
 		if (set->n - from > 1) {   /* the steps of a sweep */
-			size_t len = strlen(b) + 32;
+			size_t len = strlen(b) + 32 + (r->step_label ? strlen(r->step_label) : 0);
 			char *s = malloc(len);
-			if (s)
+			if (s && r->step_label)
+				snprintf(s, len, "%s@%s", b, r->step_label);
+			else if (s)
 				snprintf(s, len, "%s@%.0ft", b, r->threads);
 			free(b);
 			if (!(b = s))
@@ -702,7 +707,9 @@ int runfile_load(const char *cmd, const char *const *files, unsigned nfiles,
                  struct runfile_set *set)
 {
 	struct rf_ctx c = { .cmd = cmd, .set = set };
-	unsigned i, nresults = 0, from, prev_runs = 0;
+	/* hdr logs attach, in order, to the runs of the result file before
+	 * them (a sweep's json: one log per step) */
+	unsigned i, nresults = 0, from, next_hdr = 0, end_hdr = 0;
 	int rc;
 
 	for (i = 0; i < nfiles; i++) {
@@ -717,17 +724,15 @@ int runfile_load(const char *cmd, const char *const *files, unsigned nfiles,
 		kind = sniff(f);
 		from = set->n;
 		if (kind == F_HDR) {
-			/* the run of the result file just before it */
-			if (prev_runs != 1) {
+			if (next_hdr == end_hdr) {
 				log_msg(LOG_FATAL, "%s: hdr log '%s' must follow the result file of its run (%s)",
-				        cmd, files[i], prev_runs ? "a sweep's json holds several runs" :
+				        cmd, files[i], end_hdr ? "one hdr log per run, or per step of a sweep, in order" :
 				        "one hdr log per result file, after it");
 				fclose(f);
 				return 1;
 			}
-			rc = read_hdr(&c, f, &set->runs[set->n - 1]);
-			set->runs[set->n - 1].hdr_path = files[i];
-			prev_runs = 0;
+			rc = read_hdr(&c, f, &set->runs[next_hdr]);
+			set->runs[next_hdr++].hdr_path = files[i];
 		} else {
 			rc = kind == F_JSON ? read_json(&c, f) : read_text(&c, f);
 			if (rc == 0 && nlabels && nresults >= nlabels) {
@@ -739,7 +744,8 @@ int runfile_load(const char *cmd, const char *const *files, unsigned nfiles,
 				log_msg(LOG_FATAL, "%s: out of memory", cmd);
 				rc = 1;
 			}
-			prev_runs = set->n - from;
+			next_hdr = from;
+			end_hdr = set->n;
 			nresults++;
 		}
 		if (rc == 0 && ferror(f)) {
@@ -828,8 +834,12 @@ int runfile_output_close(FILE *out)
 
 double runfile_pct_ms(const struct runfile_run *r, double p)
 {
-	if (r->hist)
-		return report_pct_ms(r->hist, p);
+	if (r->hist) {
+		/* the log holds each bucket's highest value: never above the
+		 * exact max of the result file (as bench's own report) */
+		double v = report_pct_ms(r->hist, p);
+		return !isnan(r->lat_max) && v > r->lat_max ? r->lat_max : v;
+	}
 	for (unsigned i = 0; i < r->npct; i++)
 		if (r->pct[i] == p)
 			return r->pct_ms[i];
@@ -848,6 +858,7 @@ void runfile_free(struct runfile_set *set)
 		}
 		free(r->lbl);
 		free(r->name);
+		free(r->step_label);
 		free(r->iv);
 		free(r->hiv);
 		hdr_destroy(r->hist);

@@ -16,7 +16,8 @@
  *     interval lines; parsed strictly (a line inside those blocks that is
  *     not sysbench's is an error);
  *   - an --hdr-log file, which belongs to the result file just before it
- *     on the command line: its untagged interval histograms give exact
+ *     on the command line (a sweep's json: the logs of its steps follow
+ *     it, in order, one per step): its untagged interval histograms give exact
  *     percentiles (any percentile) and per-interval p50/p95/p99/max, its
  *     Tag= lines per-label histograms.
  * Anything else is an error naming the file (one FATAL line via log_msg).
@@ -60,7 +61,10 @@ struct runfile_label {
 };
 
 struct runfile_run {
-	char *name;                     /* --label, or the file's base name */
+	char *name;                     /* --label, or the file's base name; a
+	                                   sweep's step: "NAME@8t" or
+	                                   "NAME@STEP_LABEL" */
+	char *step_label;               /* a sweep step's "step_label", or NULL */
 	const char *path, *hdr_path;    /* argv strings; hdr_path NULL: none */
 	enum runfile_kind kind;
 	/* final figures */

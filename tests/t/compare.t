@@ -185,7 +185,9 @@ total time, errors and reconnects:
   other_per_sec 80 80
 
 A thread sweep's json (one final line per step) gives one column per
-step, named by its thread count; other line types are skipped:
+step, named by its thread count (hand-written here; tests/t/sweep.t has
+real sweeps); other line types are skipped. The hdr logs of the steps
+follow it, in order:
 
   $ { sed 's/"threads":16/"threads":1/' hdd.json; sed 's/"threads":16/"threads":8/' ssd.json
   >   echo '{"type":"sweep","steps":2}'; } > sweep.json
@@ -195,8 +197,22 @@ step, named by its thread count; other line types are skipped:
   time (s)             60.00     60.00              1.00x
   events               12000     67560              5.63x
   tps                 200.00   1126.00              5.63x
-  $ $B compare sweep.json cpu.hlog
-  FATAL: compare: hdr log 'cpu.hlog' must follow the result file of its run (a sweep's json holds several runs)
+
+Two runs written one after the other into one file, as a sweep's steps
+(`--threads=1,2 --hdr-log=sw.hlog` writes sw-step1-t1.hlog and
+sw-step2-t2.hlog):
+
+  $ $B cpu --threads=1 --events=500 --percentile=95 --report-format=json --hdr-log=sw-step1-t1.hlog run > sw.json 2>/dev/null
+  $ $B cpu --threads=2 --events=500 --percentile=95 --report-format=json --hdr-log=sw-step2-t2.hlog run >> sw.json 2>/dev/null
+  $ $B compare --report-format=csv --percentile=99.9 sw.json sw-step1-t1.hlog sw-step2-t2.hlog > sw.csv; echo "exit $?"
+  exit 0
+  $ sed -n '1p;2p;4p' sw.csv; grep -c '^lat_p99.9_ms,[0-9.]*,[0-9.]*,[0-9.]*$' sw.csv
+  metric,sw@1t,sw@2t,sw@2t/sw@1t
+  threads,1,2,2
+  events,500,500,1
+  1
+  $ $B compare sw.json sw-step1-t1.hlog sw-step2-t2.hlog cpu.hlog
+  FATAL: compare: hdr log 'cpu.hlog' must follow the result file of its run (one hdr log per run, or per step of a sweep, in order)
   [1]
 
 Errors: one line naming the file and the problem, exit status 1:
