@@ -16,6 +16,8 @@
 #include "util/log.h"
 
 #define CMP_MAX_ROWS (16 + RUNFILE_MAX_PCT)
+/* files side by side in a sweep's step table (names kept in struct cmp) */
+#define CMP_MAX_NAMES 64
 
 enum cmp_fmt { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
 /* How a row's values are printed in text and markdown. */
@@ -28,8 +30,14 @@ struct cmp_row {
 	double *v;                      /* one per run */
 };
 
+/* One table: the runs side by side (all of them, or step I of every
+ * sweep), named by names[]. */
 struct cmp {
-	struct runfile_set set;
+	const struct runfile_run **run;
+	const char **names;
+	unsigned n;
+	unsigned step;                  /* 1-based step of the sweeps; 0: none */
+	char stepname[CMP_MAX_NAMES][64];
 	struct cmp_row rows[CMP_MAX_ROWS];
 	unsigned nrows;
 };
@@ -39,7 +47,7 @@ static double *add_row(struct cmp *c, const char *key, const char *title,
 {
 	struct cmp_row *r = &c->rows[c->nrows];
 
-	if (c->nrows == CMP_MAX_ROWS || !(r->v = calloc(c->set.n, sizeof(double))))
+	if (c->nrows == CMP_MAX_ROWS || !(r->v = calloc(c->n, sizeof(double))))
 		return NULL;
 	snprintf(r->key, sizeof(r->key), "%s", key);
 	snprintf(r->title, sizeof(r->title), "%s", title);
@@ -57,19 +65,19 @@ static double ratio(const struct cmp_row *r, unsigned i)
 /* The figures of every run, row by row. Returns 0 or -1 (out of memory). */
 static int build_rows(struct cmp *c, const double *pct, unsigned npct, int warn)
 {
-	const unsigned n = c->set.n;
+	const unsigned n = c->n;
 	int queries = 0;
 	double *v;
 	unsigned i, j;
 
 	for (i = 0; i < n; i++)
-		queries |= c->set.runs[i].qps > 0;
+		queries |= c->run[i]->qps > 0;
 #define ROW(key, title, style, field)                                          \
 	do {                                                                   \
 		if (!(v = add_row(c, key, title, style)))                      \
 			return -1;                                             \
 		for (i = 0; i < n; i++)                                        \
-			v[i] = c->set.runs[i].field;                           \
+			v[i] = c->run[i]->field;                           \
 	} while (0)
 	ROW("threads", "threads", ST_COUNT, threads);
 	ROW("time", "time (s)", ST_SEC, time);
@@ -89,7 +97,7 @@ static int build_rows(struct cmp *c, const double *pct, unsigned npct, int warn)
 		if (!(v = add_row(c, key, title, ST_MS)))
 			return -1;
 		for (i = 0; i < n; i++) {
-			const struct runfile_run *r = &c->set.runs[i];
+			const struct runfile_run *r = c->run[i];
 			v[i] = runfile_pct_ms(r, pct[j]);
 			if (isnan(v[i]) && warn)
 				log_msg(LOG_WARNING, "compare: '%s' (%s) states no %.10gth percentile: give its --hdr-log file after it for any percentile",
@@ -145,7 +153,7 @@ static char *cell(char *cells, unsigned ncols, unsigned row, unsigned col)
 
 static void print_table(FILE *out, const struct cmp *c, int markdown)
 {
-	const unsigned n = c->set.n, ncols = 2 * n, nlines = c->nrows + 1;
+	const unsigned n = c->n, ncols = 2 * n, nlines = c->nrows + 1;
 	char *cells = calloc((size_t)nlines * ncols, CELL);
 	unsigned *w = calloc(ncols, sizeof(*w));
 	unsigned i, j, col;
@@ -159,10 +167,10 @@ static void print_table(FILE *out, const struct cmp *c, int markdown)
 	snprintf(cell(cells, ncols, 0, 0), CELL, "%s", "metric");
 	for (i = 0; i < n; i++) {
 		col = i ? 2 * i : 1;
-		snprintf(cell(cells, ncols, 0, col), CELL, "%s", c->set.runs[i].name);
+		snprintf(cell(cells, ncols, 0, col), CELL, "%s", c->names[i]);
 		if (i)
 			snprintf(cell(cells, ncols, 0, col + 1), CELL, "%.20s/%.20s",
-			         c->set.runs[i].name, c->set.runs[0].name);
+			         c->names[i], c->names[0]);
 	}
 	for (j = 0; j < c->nrows; j++) {
 		const struct cmp_row *r = &c->rows[j];
@@ -223,21 +231,27 @@ static void csv_num(FILE *out, double v)
 
 static void print_csv(FILE *out, const struct cmp *c)
 {
-	const unsigned n = c->set.n;
+	const unsigned n = c->n;
 	char name[128];
 
-	fprintf(out, "metric");
-	for (unsigned i = 0; i < n; i++) {
+	if (c->step == 1)
+		fprintf(out, "step,");
+	if (c->step <= 1)
+		fprintf(out, "metric");
+	for (unsigned i = 0; i < n && c->step <= 1; i++) {
 		fputc(',', out);
-		csv_field(out, c->set.runs[i].name);
+		csv_field(out, c->names[i]);
 		if (i) {
 			fputc(',', out);
-			snprintf(name, sizeof(name), "%s/%s", c->set.runs[i].name, c->set.runs[0].name);
+			snprintf(name, sizeof(name), "%s/%s", c->names[i], c->names[0]);
 			csv_field(out, name);
 		}
 	}
-	fprintf(out, "\n");
+	if (c->step <= 1)
+		fprintf(out, "\n");
 	for (unsigned j = 0; j < c->nrows; j++) {
+		if (c->step)
+			fprintf(out, "%u,", c->step);
 		fprintf(out, "%s", c->rows[j].key);
 		for (unsigned i = 0; i < n; i++) {
 			fputc(',', out);
@@ -273,10 +287,12 @@ static int print_json(FILE *out, const struct cmp *c)
 	json_t *o = json_object(), *runs = json_array(), *metrics = json_object();
 	char *s;
 
-	for (unsigned i = 0; i < c->set.n; i++) {
-		const struct runfile_run *r = &c->set.runs[i];
+	for (unsigned i = 0; i < c->n; i++) {
+		const struct runfile_run *r = c->run[i];
 		json_t *ro = json_object();
-		json_object_set_new(ro, "name", json_string(r->name));
+		json_object_set_new(ro, "name", json_string(c->names[i]));
+		if (c->step)
+			json_object_set_new(ro, "step_name", json_string(r->name));
 		json_object_set_new(ro, "file", json_string(r->path));
 		json_object_set_new(ro, "hdr_log", r->hdr_path ? json_string(r->hdr_path) : json_null());
 		json_object_set_new(ro, "source", json_string(source[r->kind]));
@@ -285,7 +301,7 @@ static int print_json(FILE *out, const struct cmp *c)
 	}
 	for (unsigned j = 0; j < c->nrows; j++) {
 		json_t *m = json_object(), *vals = json_array(), *rat = json_array();
-		for (unsigned i = 0; i < c->set.n; i++) {
+		for (unsigned i = 0; i < c->n; i++) {
 			json_array_append_new(vals, jvalue(&c->rows[j], c->rows[j].v[i]));
 			json_array_append_new(rat, i ? jreal(ratio(&c->rows[j], i))
 			                             : jreal(isnan(c->rows[j].v[0]) ? NAN : 1));
@@ -295,6 +311,8 @@ static int print_json(FILE *out, const struct cmp *c)
 		json_object_set_new(metrics, c->rows[j].key, m);
 	}
 	json_object_set_new(o, "type", json_string("compare"));
+	if (c->step)
+		json_object_set_new(o, "step", json_integer(c->step));
 	json_object_set_new(o, "runs", runs);
 	json_object_set_new(o, "metrics", metrics);
 	s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
@@ -310,12 +328,76 @@ static int print_json(FILE *out, const struct cmp *c)
 
 /* ---- entry point ------------------------------------------------------ */
 
+/* Sweeps side by side: two or more result files, each a sweep of the same
+ * number of steps. Returns that number, else 0 (one table of all runs). */
+static unsigned sweep_steps(const struct runfile_set *set)
+{
+	unsigned files = 0, k = 0, i = 0;
+
+	while (i < set->n) {
+		unsigned j = i;
+		while (j < set->n && set->runs[j].path == set->runs[i].path)
+			j++;
+		if (files++ && j - i != k)
+			return 0;
+		k = j - i;
+		i = j;
+	}
+	return files >= 2 && k >= 2 ? k : 0;
+}
+
+/* The table of step s (0-based) of nsteps sweeps side by side, or with
+ * nsteps == 0 of all runs. Returns 0 or 1 after an error line. */
+static int one_table(FILE *out, struct cmp *c, const struct runfile_set *set,
+                     unsigned s, unsigned nsteps, enum cmp_fmt fmt,
+                     const double *pct, unsigned npct)
+{
+	unsigned i, j;
+
+	for (j = 0; j < c->nrows; j++)
+		free(c->rows[j].v);
+	c->nrows = 0;
+	c->n = 0;
+	c->step = nsteps ? s + 1 : 0;
+	for (i = nsteps ? s : 0; i < set->n; i += nsteps ? nsteps : 1) {
+		c->run[c->n] = &set->runs[i];
+		c->names[c->n++] = set->runs[i].name;
+	}
+	/* a step's columns are named by their files: "ssd", not "ssd@8t" */
+	for (i = 0; nsteps && i < c->n; i++) {
+		const char *at = strrchr(c->run[i]->name, '@');
+		snprintf(c->stepname[i % CMP_MAX_NAMES], sizeof(c->stepname[0]), "%.*s",
+		         (int)(at ? at - c->run[i]->name : (long)strlen(c->run[i]->name)), c->run[i]->name);
+		c->names[i] = c->stepname[i % CMP_MAX_NAMES];
+	}
+	if (build_rows(c, pct, npct, opt_is_set("percentile"))) {
+		log_msg(LOG_FATAL, "compare: out of memory");
+		return 1;
+	}
+	if (c->step && (fmt == FMT_TEXT || fmt == FMT_MARKDOWN)) {
+		/* the step's thread counts, once when they agree */
+		fprintf(out, "%s%sStep %u of %u:", s ? "\n" : "", fmt == FMT_MARKDOWN ? "**" : "", c->step, nsteps);
+		for (i = 0; i < c->n && !(i && c->run[i]->threads == c->run[0]->threads); i++)
+			fprintf(out, "%s %.0f", i ? "," : "", c->run[i]->threads);
+		fprintf(out, " thread(s)%s\n\n", fmt == FMT_MARKDOWN ? "**" : "");
+	}
+	switch (fmt) {
+	case FMT_TEXT: print_table(out, c, 0); break;
+	case FMT_MARKDOWN: print_table(out, c, 1); break;
+	case FMT_CSV: print_csv(out, c); break;
+	case FMT_JSON: return print_json(out, c);
+	}
+	return 0;
+}
+
 #define COMPARE_USAGE "Usage: bench compare [--label=A,B,...] [--percentile=LIST] [--report-format=text|markdown|csv|json] RUN...\n" \
 	"RUNs: --report-format=json results (each optionally followed by its --hdr-log file) and sysbench 1.0.x text output\n"
 
 int compare_main(void)
 {
-	struct cmp c;
+	struct runfile_set set = { 0 };
+	unsigned nsteps;
+	static struct cmp c;
 	const char **files = NULL;
 	const char *const *labels;
 	const char *fmt_s;
@@ -359,23 +441,26 @@ int compare_main(void)
 			goto out;
 		}
 	}
-	if (runfile_load("compare", files, nfiles, labels, nlabels, &c.set))
+	if (runfile_load("compare", files, nfiles, labels, nlabels, &set))
 		goto out;
-	if (build_rows(&c, pct, (unsigned)npct, opt_is_set("percentile"))) {
+	c.run = calloc(set.n, sizeof(*c.run));
+	c.names = calloc(set.n, sizeof(*c.names));
+	if (!c.run || !c.names) {
 		log_msg(LOG_FATAL, "compare: out of memory");
 		goto out;
 	}
-	switch (fmt) {
-	case FMT_TEXT: print_table(out, &c, 0); break;
-	case FMT_MARKDOWN: print_table(out, &c, 1); break;
-	case FMT_CSV: print_csv(out, &c); break;
-	case FMT_JSON: if (print_json(out, &c)) goto out; break;
+	nsteps = sweep_steps(&set);
+	for (unsigned s = 0; s < (nsteps ? nsteps : 1); s++) {
+		if (one_table(out, &c, &set, s, nsteps, fmt, pct, (unsigned)npct))
+			goto out;
 	}
 	rc = runfile_output_close(out);
 out:
 	for (unsigned j = 0; j < c.nrows; j++)
 		free(c.rows[j].v);
-	runfile_free(&c.set);
+	free(c.run);
+	free(c.names);
+	runfile_free(&set);
 	free(files);
 	return rc;
 }

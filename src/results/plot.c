@@ -40,6 +40,8 @@ struct plot {
 	FILE *gp;                       /* the script */
 	int any_iv, any_queries, any_lat_iv, any_labels;
 	unsigned nseries;               /* plot items in the current panel */
+	int run_legend;                 /* legend: runs only (dash types in the title) */
+	unsigned titled;                /* 1 + the run last given a legend entry */
 };
 
 /* A missing value for gnuplot (set datafile missing "?"). */
@@ -209,14 +211,34 @@ static void gp_style(struct plot *p, unsigned run, unsigned series, const char *
 	unsigned dt = p->set.n == 1 ? 1 : series % 5 + 1;
 
 	snprintf(title, sizeof(title), "%s%s%s", p->set.runs[run].name, *what ? " " : "", what);
-	fprintf(p->gp, " with %s lw 2 dt %u lc rgb '%s' title ", with, dt, colour);
+	fprintf(p->gp, " with %s lw 2 dt %u lc rgb '%s' ", with, dt, colour);
+	/* several runs in a panel whose title says what the dash types are:
+	 * one legend entry per run (its colour), or the legend outgrows it */
+	if (p->run_legend) {
+		if (p->titled == run + 1) {
+			fprintf(p->gp, "notitle");
+			return;
+		}
+		p->titled = run + 1;
+		snprintf(title, sizeof(title), "%s", p->set.runs[run].name);
+	}
+	fprintf(p->gp, "title ");
 	gp_str(p->gp, title);
 }
 
-static void gp_panel(struct plot *p, const char *title, const char *ylabel, int logy)
+/* A chart; with several runs, dashes (the dash types of its series, as
+ * text) goes into its title and the legend names the runs only. */
+static void gp_panel(struct plot *p, const char *title, const char *dashes,
+                     const char *ylabel, int logy)
 {
+	char t[256];
+
+	p->run_legend = dashes && p->set.n > 1;
+	p->titled = 0;
+	snprintf(t, sizeof(t), "%s%s%s%s", title, p->run_legend ? " (" : "",
+	         p->run_legend ? dashes : "", p->run_legend ? ")" : "");
 	fprintf(p->gp, "\nset title ");
-	gp_str(p->gp, title);
+	gp_str(p->gp, t);
 	fprintf(p->gp, "\nset ylabel ");
 	gp_str(p->gp, ylabel);
 	fprintf(p->gp, "\n%s logscale y\n", logy ? "set" : "unset");
@@ -249,7 +271,7 @@ static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
 	fprintf(g, "set output ");
 	gp_str(g, out);
 	fprintf(g, "\nset datafile missing '?'\nset grid\nset key outside right top\n");
-	fprintf(g, "set lmargin at screen 0.09\nset rmargin at screen 0.80\n");
+	fprintf(g, "set lmargin at screen 0.09\nset rmargin at screen 0.82\n");
 	fprintf(g, "set multiplot layout %u,1", count_panels(p));
 	if (title && *title) {
 		fprintf(g, " title ");
@@ -257,7 +279,7 @@ static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
 	}
 	fprintf(g, "\nset xlabel 'time (s)'\nset autoscale xfix\nset yrange [0:*]\n");
 	if (p->any_iv) {
-		gp_panel(p, p->any_queries ? "Transactions per second" : "Events per second",
+		gp_panel(p, p->any_queries ? "Transactions per second" : "Events per second", NULL,
 		         p->any_queries ? "tps" : "events/s", 0);
 		for (i = 0; i < p->set.n; i++)
 			if (p->set.runs[i].niv) {
@@ -269,7 +291,8 @@ static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
 	}
 	if (p->any_queries) {
 		static const char *const q[] = { "reads/s", "writes/s", "other/s" };
-		gp_panel(p, "Queries per second", "queries/s", 0);
+		gp_panel(p, "Queries per second", "solid: reads, dashed: writes, dotted: other",
+		         "queries/s", 0);
 		for (i = 0; i < p->set.n; i++)
 			for (k = 0; k < 3 && p->set.runs[i].niv; k++) {
 				gp_item(p, i, "iv");
@@ -280,7 +303,8 @@ static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
 	}
 	fprintf(g, "set yrange [*:*]\n");
 	if (p->any_lat_iv) {
-		gp_panel(p, "Latency per interval", "latency (ms)", 1);
+		gp_panel(p, "Latency per interval",
+		         "solid: p50, dashed: p95, dotted: p99, dash-dot: max", "latency (ms)", 1);
 		for (i = 0; i < p->set.n; i++)
 			for (k = 0; k <= RUNFILE_NIVPCT; k++)
 				if (lat_has(&p->set.runs[i], k)) {
@@ -291,7 +315,7 @@ static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
 		gp_end_panel(p);
 	}
 	/* the spectrum: x = 1/(1-q), labelled in percent */
-	gp_panel(p, "Latency by percentile", "latency (ms)", 1);
+	gp_panel(p, "Latency by percentile", NULL, "latency (ms)", 1);
 	fprintf(g, "set logscale x\nset xrange [1:%g]\nset xlabel 'percentile'\n", PLOT_MAX_X);
 	/* tic labels are formats to gnuplot: %% for a percent sign */
 	fprintf(g, "set xtics ('0%%%%' 1, '50%%%%' 2, '90%%%%' 10, '99%%%%' 100, '99.9%%%%' 1000, '99.99%%%%' 10000, '99.999%%%%' 100000, '99.9999%%%%' 1000000)\n");
@@ -304,7 +328,7 @@ static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
 	gp_end_panel(p);
 	fprintf(g, "unset logscale x\nset xrange [*:*]\nset xtics autofreq\nset xlabel 'time (s)'\n");
 	if (p->any_labels) {
-		gp_panel(p, "Events per second by label", "events/s", 0);
+		gp_panel(p, "Events per second by label", NULL, "events/s", 0);
 		fprintf(g, "set yrange [0:*]\n");
 		for (i = 0; i < p->set.n; i++)
 			for (k = 0; k < p->set.runs[i].nlbl && p->set.runs[i].niv; k++) {

@@ -211,6 +211,37 @@ sw-step2-t2.hlog):
   threads,1,2,2
   events,500,500,1
   1
+Two sweeps of the same number of steps side by side (two storage setups
+swept over the same thread counts): one table per step, the columns named
+by their files, ratios to the first file's run of that step:
+
+  $ sed 's/"events":500,/"events":1000,/; s/"tps":\([0-9.]*\),/"tps":2000,/' sw.json > sw_b.json
+  $ $B compare --label=A,B sw.json sw-step1-t1.hlog sw-step2-t2.hlog sw_b.json | grep -E '^(Step|metric|threads|events|tps) |^$' | awk '{ $1 = $1; print }'
+  Step 1 of 2: 1 thread(s)
+  
+  metric A B B/A
+  threads 1 1 1.00x
+  events 500 1000 2.00x
+  tps * 2000.00 * (glob)
+  
+  Step 2 of 2: 2 thread(s)
+  
+  metric A B B/A
+  threads 2 2 1.00x
+  events 500 1000 2.00x
+  tps * 2000.00 * (glob)
+  $ $B compare --report-format=csv sw.json sw_b.json | sed -n '1,3p;/^2,events/p'
+  step,metric,sw,sw_b,sw_b/sw
+  1,threads,1,1,1
+  1,time,*,*,1 (glob)
+  2,events,500,1000,2
+  $ $B compare --report-format=json sw.json sw_b.json | python3 -c '
+  > import json, sys
+  > for l in sys.stdin:
+  >     o = json.loads(l)
+  >     print(o["step"], [(r["name"], r["step_name"]) for r in o["runs"]], o["metrics"]["events"]["ratios"])'
+  1 [('sw', 'sw@1t'), ('sw_b', 'sw_b@1t')] [1.0, 2.0]
+  2 [('sw', 'sw@2t'), ('sw_b', 'sw_b@2t')] [1.0, 2.0]
   $ $B compare sw.json sw-step1-t1.hlog sw-step2-t2.hlog cpu.hlog
   FATAL: compare: hdr log 'cpu.hlog' must follow the result file of its run (one hdr log per run, or per step of a sweep, in order)
   [1]

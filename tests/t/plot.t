@@ -70,19 +70,30 @@ its final line states:
   > J
   $ $B plot --label=bench,sysbench,db cpu.json cpu.hlog sb.txt sql.json -o all.svg; echo "exit $?"
   exit 0
-  $ svg all.svg "Transactions per second" "Queries per second" "bench" "sysbench" "db" "db reads/s" "db writes/s" "db other/s" "sysbench p95" "db (stated percentiles)"
+  $ svg all.svg "Transactions per second" "Queries per second (solid: reads, dashed: writes, dotted: other)" \
+  >   "Latency per interval (solid: p50, dashed: p95, dotted: p99, dash-dot: max)" "bench" "sysbench" "db" \
+  >   "db (stated percentiles)" "db reads/s"
   True 1000 1200
   blue lines True
   Transactions per second True
-  Queries per second True
+  Queries per second (solid: reads, dashed: writes, dotted: other) True
+  Latency per interval (solid: p50, dashed: p95, dotted: p99, dash-dot: max) True
   bench True
   sysbench True
   db True
-  db reads/s True
-  db writes/s True
-  db other/s True
-  sysbench p95 True
   db (stated percentiles) True
+  db reads/s False
+
+With one run, each series has its own colour and legend entry:
+
+  $ $B plot sql.json -o sql.svg; echo "exit $?"
+  exit 0
+  $ svg sql.svg "sql reads/s" "sql writes/s" "sql other/s" "sql p95" "sql max" | tail -5
+  sql reads/s True
+  sql writes/s True
+  sql other/s True
+  sql p95 True
+  sql max True
 
 Per-label lines where the run used sysbench.stats.label:
 
