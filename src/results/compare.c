@@ -393,6 +393,16 @@ static int one_table(FILE *out, struct cmp *c, const struct runfile_set *set,
 #define COMPARE_USAGE "Usage: bench compare [--label=A,B,...] [--percentile=LIST] [--report-format=text|markdown|csv|json] RUN...\n" \
 	"RUNs: --report-format=json results (each optionally followed by its --hdr-log file) and sysbench 1.0.x text output\n"
 
+#define COMPARE_HELP "\n" \
+	"Puts the final figures of saved runs side by side, with each run's ratio to the\n" \
+	"first (5.63x; a latency below 1x is faster). A json result may be followed by its\n" \
+	"hdr log (exact percentiles, any --percentile; a sweep's step logs in order). Two\n" \
+	"or more sweeps of the same steps give one table per step.\n\n" \
+	"Options:\n" \
+	"  --label=A,B,...      names of the runs, one per result file [the file names]\n" \
+	"  --percentile=LIST    latency percentiles to show [95,99]\n" \
+	"  --report-format=FMT  text (an aligned table), markdown, csv or json [text]\n"
+
 int compare_main(void)
 {
 	struct runfile_set set = { 0 };
@@ -411,7 +421,7 @@ int compare_main(void)
 	if (runfile_args(&files, &nfiles, &labels, &nlabels) || !(out = runfile_output()))
 		return 1;
 	if (opt_get_bool("help")) {
-		fprintf(out, COMPARE_USAGE);
+		fprintf(out, COMPARE_USAGE COMPARE_HELP);
 		rc = 0;
 		goto out;
 	}

@@ -472,6 +472,18 @@ static void remove_dir(const char *dir)
 #define PLOT_USAGE "Usage: bench plot [--label=A,B,...] [--size=WxH] [--title=TEXT] RUN... -o FILE.png|FILE.svg|FILE.html\n" \
 	"RUNs: --report-format=json results (each optionally followed by its --hdr-log file) and sysbench 1.0.x text output\n"
 
+#define PLOT_HELP "\n" \
+	"Draws saved runs with gnuplot (Debian package gnuplot-nox): events per second\n" \
+	"over time, queries split into reads/writes/other, latency per interval\n" \
+	"(p50/p95/p99/max, from the hdr log where given), the latency percentile\n" \
+	"distribution, events per second by label; several runs overlaid and named.\n\n" \
+	"Options:\n" \
+	"  -o FILE, --output=FILE  the picture: FILE.png, FILE.svg or FILE.html (one page,\n" \
+	"                          the SVG inline, nothing fetched)\n" \
+	"  --label=A,B,...         names of the runs, one per result file [the file names]\n" \
+	"  --size=WxH              size in pixels [1000 x 300 per chart]\n" \
+	"  --title=TEXT            a title above the charts\n"
+
 static int parse_size(const char *s, unsigned *w, unsigned *h)
 {
 	char x;
@@ -500,7 +512,7 @@ int plot_main(void)
 	if (runfile_args(&files, &nfiles, &labels, &nlabels) || !(stdout_f = runfile_output()))
 		return 1;
 	if (opt_get_bool("help")) {
-		fprintf(stdout_f, PLOT_USAGE);
+		fprintf(stdout_f, PLOT_USAGE PLOT_HELP);
 		rc = 0;
 		goto out;
 	}

@@ -300,3 +300,13 @@ Messages go to stderr, the table alone to stdout:
   reconnects                0
   $ $B compare hello.txt 2>/dev/null
   [1]
+
+--help:
+
+  $ $B compare --help | sed -n '1p;/^Options:/,$p'; echo "exit $?"
+  Usage: bench compare [--label=A,B,...] [--percentile=LIST] [--report-format=text|markdown|csv|json] RUN...
+  Options:
+    --label=A,B,...      names of the runs, one per result file [the file names]
+    --percentile=LIST    latency percentiles to show [95,99]
+    --report-format=FMT  text (an aligned table), markdown, csv or json [text]
+  exit 0

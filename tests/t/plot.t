@@ -177,3 +177,14 @@ The temporary directory of the data and the script is gone:
   $ ls "${TMPDIR:-/tmp}" | grep -c '^bench-plot-'
   0
   [1]
+
+--help:
+
+  $ $B plot --help | sed -n '1p;/^Options:/,$p'
+  Usage: bench plot [--label=A,B,...] [--size=WxH] [--title=TEXT] RUN... -o FILE.png|FILE.svg|FILE.html
+  Options:
+    -o FILE, --output=FILE  the picture: FILE.png, FILE.svg or FILE.html (one page,
+                            the SVG inline, nothing fetched)
+    --label=A,B,...         names of the runs, one per result file [the file names]
+    --size=WxH              size in pixels [1000 x 300 per chart]
+    --title=TEXT            a title above the charts
