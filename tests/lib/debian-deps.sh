@@ -15,8 +15,8 @@ BENCH_DEPS_SERVERS="mariadb-server mariadb-client postgresql openssl"
 
 # the test suite: cram, sysbench for side-by-side tests, groff for the
 # manual's lint, GNU time, ss (iproute2) for free ports, ca-certificates
-# for npm's registry
-BENCH_DEPS_TEST="python3-cram sysbench groff-base time iproute2 ca-certificates"
+# for npm's registry, strace (threads.t counts system calls, not time)
+BENCH_DEPS_TEST="python3-cram sysbench groff-base time iproute2 ca-certificates strace"
 
 # node and npm, for the npm package hdr-histogram-js; only where no node is
 # installed (Debian's npm conflicts with other builds of nodejs)
