@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "config.h"
 #include "db/driver.h"
 #include "sched/sched.h"
 #include "util/clock.h"
@@ -20,6 +21,17 @@
 
 extern const struct db_driver_ops db_mysql_ops;
 extern const struct db_driver_ops db_pgsql_ops;
+#ifdef HAVE_SQLITE
+extern const struct db_driver_ops db_sqlite_ops;
+#endif
+
+/* Drivers this build was configured without: asking for one says so. */
+static const char *const db_not_built[] = {
+#ifndef HAVE_SQLITE
+	"sqlite",
+#endif
+	NULL
+};
 
 #define DB_MAX_DRIVERS 8
 
@@ -117,6 +129,10 @@ int db_init_options(void)
 	if (db_ndrivers == 0) {
 		if ((rc = db_register(&db_mysql_ops)) || (rc = db_register(&db_pgsql_ops)))
 			return rc;
+#ifdef HAVE_SQLITE
+		if ((rc = db_register(&db_sqlite_ops)))
+			return rc;
+#endif
 	}
 	rc = opt_define("General database options", db_general_opts,
 	                sizeof(db_general_opts) / sizeof(db_general_opts[0]));
@@ -238,6 +254,12 @@ sql_driver *db_create(const char *name)
 	for (i = 0; name != NULL && i < db_ndrivers; i++)
 		if (strcmp(db_drivers[i].ops->name, name) == 0)
 			d = &db_drivers[i];
+	for (i = 0; d == NULL && name != NULL && db_not_built[i] != NULL; i++)
+		if (strcmp(db_not_built[i], name) == 0) {
+			log_msg(LOG_FATAL, "this bench was built without the %s driver "
+			        "(configure --without-%s)", name, name);
+			return NULL;
+		}
 	if (d == NULL) {
 		log_msg(LOG_FATAL, "invalid database driver name: '%s'", name ? name : "(null)");
 		return NULL;
