@@ -397,6 +397,13 @@ function M.cleanup()
       print(string.format("Dropping table 'sbtest%d'...", n))
       con:query("DROP TABLE IF EXISTS sbtest" .. n)
    end
+   -- SQLite: prewarm's ANALYZE made the statistics table, and the drops
+   -- emptied it; an empty one would be the only table left behind
+   if is_sqlite(drv:name()) and
+      con:query_row("SELECT COUNT(*) FROM sqlite_master WHERE name = 'sqlite_stat1'") ~= "0" and
+      con:query_row("SELECT COUNT(*) FROM sqlite_stat1") == "0" then
+      con:query("DROP TABLE sqlite_stat1")
+   end
    con:disconnect()
 end
 
@@ -424,6 +431,17 @@ local STATEMENTS = {
                          "INT", "INT", { "CHAR", 120 }, { "CHAR", 60 } },
 }
 M.STATEMENTS = STATEMENTS
+
+-- Statements that write: a transaction with one of them takes SQLite's
+-- write lock at BEGIN (IMMEDIATE), waiting for it up to the busy timeout.
+-- A deferred BEGIN would take it at the first write, and a transaction
+-- that already read while another one committed cannot have it at all:
+-- SQLite fails it at once (SQLITE_BUSY_SNAPSHOT), so with a few threads
+-- most transactions would be restarted.
+local WRITES = { index_updates = true, non_index_updates = true, deletes = true,
+                 inserts = true }
+M.trx_writes = false
+
 
 local function rand_table()
    return sysbench.rand.uniform(1, opt.tables)
@@ -702,6 +720,9 @@ function M.workload(spec)
          local count = fixed or opt[name]
          if count > 0 and (not step.range or opt.range_selects) then
             plan[#plan + 1] = { run = runners[name], count = count, step = step }
+            for _, key in ipairs(step.stmts) do
+               M.trx_writes = M.trx_writes or WRITES[key] or false
+            end
          end
       end
    end
@@ -765,7 +786,11 @@ function get_pad_value()
 end
 
 function prepare_begin()
-   stmt.begin = con:prepare("BEGIN")
+   local sql = "BEGIN"
+   if M.trx_writes and is_sqlite(M.driver_name) then
+      sql = "BEGIN IMMEDIATE"
+   end
+   stmt.begin = con:prepare(sql)
 end
 
 function prepare_commit()
