@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- oltp_common: the shared part of the OLTP workloads (oltp_*.lua,
 -- select_random_*.lua): options, schema, parallel prepare/prewarm,
 -- cleanup, and a table-driven catalogue of statements and transaction

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- One INSERT per event, in autocommit mode, as a plain (not prepared)
 -- statement. With --auto_inc the server assigns the id (MySQL: id 0,
 -- PostgreSQL: the column's DEFAULT, SQLite: the rowid); without it the ids come from

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # shellcheck shell=bash
 # The Debian 12 packages bench needs, in one place: demo.sh installs
 # BENCH_DEPS_BUILD and BENCH_DEPS_SERVERS, .ci/run all of them. The
