@@ -15,8 +15,10 @@ BENCH_DEPS_SERVERS="mariadb-server mariadb-client postgresql openssl"
 
 # the test suite: cram, sysbench for side-by-side tests, groff for the
 # manual's lint, GNU time, ss (iproute2) for free ports, ca-certificates
-# for npm's registry, sqlite3 to look into the SQLite tests' databases
-BENCH_DEPS_TEST="python3-cram sysbench groff-base time iproute2 ca-certificates sqlite3"
+# for npm's registry
+BENCH_DEPS_TEST="python3-cram sysbench groff-base time iproute2 ca-certificates"
+# the sqlite3 shell looks into the SQLite tests' databases
+BENCH_DEPS_TEST="$BENCH_DEPS_TEST sqlite3"
 
 # node and npm, for the npm package hdr-histogram-js; only where no node is
 # installed (Debian's npm conflicts with other builds of nodejs)
