@@ -21,9 +21,26 @@
 
 extern const struct db_driver_ops db_mysql_ops;
 extern const struct db_driver_ops db_pgsql_ops;
+#ifdef HAVE_SQLITE
+extern const struct db_driver_ops db_sqlite_ops;
+#endif
 
-/* The drivers this build has (configure --without-mysql / --without-pgsql
- * leave one out), in the order `help` lists them; the first is the default
+/* Drivers this build was configured without: asking for one says so. */
+static const char *const db_not_built[] = {
+#ifndef HAVE_MYSQL
+	"mysql",
+#endif
+#ifndef HAVE_PGSQL
+	"pgsql",
+#endif
+#ifndef HAVE_SQLITE
+	"sqlite",
+#endif
+	NULL
+};
+
+/* The drivers this build has (configure --without-mysql / --without-pgsql /
+ * --without-sqlite leave one out), in the order `help` lists them; the first is the default
  * of --db-driver, as mysql is sysbench's. */
 static const struct db_driver_ops *const db_builtin[] = {
 #ifdef HAVE_MYSQL
@@ -32,12 +49,17 @@ static const struct db_driver_ops *const db_builtin[] = {
 #ifdef HAVE_PGSQL
 	&db_pgsql_ops,
 #endif
+#ifdef HAVE_SQLITE
+	&db_sqlite_ops,
+#endif
 	NULL
 };
 #ifdef HAVE_MYSQL
 #define DB_DEFAULT_DRIVER "mysql"
 #elif defined(HAVE_PGSQL)
 #define DB_DEFAULT_DRIVER "pgsql"
+#elif defined(HAVE_SQLITE)
+#define DB_DEFAULT_DRIVER "sqlite"
 #else
 #define DB_DEFAULT_DRIVER NULL   /* a build without drivers: --db-driver is required */
 #endif
@@ -266,8 +288,14 @@ sql_driver *db_create(const char *name)
 	for (i = 0; name != NULL && i < db_ndrivers; i++)
 		if (strcmp(db_drivers[i].ops->name, name) == 0)
 			d = &db_drivers[i];
+	for (i = 0; d == NULL && name != NULL && db_not_built[i] != NULL; i++)
+		if (strcmp(db_not_built[i], name) == 0) {
+			log_msg(LOG_FATAL, "this bench was built without the %s driver "
+			        "(configure --without-%s)", name, name);
+			return NULL;
+		}
 	if (d == NULL && db_ndrivers == 0) {
-		log_msg(LOG_FATAL, "no database driver: this build was configured without any (--without-mysql --without-pgsql)");
+		log_msg(LOG_FATAL, "no database driver: this build was configured without any (--without-mysql --without-pgsql --without-sqlite)");
 		return NULL;
 	}
 	if (d == NULL) {
