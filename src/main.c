@@ -17,6 +17,7 @@
 #include "stats/report.h"
 #include "lua/runtime.h"
 #include "util/log.h"
+#include "util/progress.h"
 #include "db/driver.h"
 #include "merge/merge.h"
 #include "sweep/sweep.h"
@@ -573,8 +574,13 @@ int main(int argc, char **argv)
 		rc = cmd_help(main_state, ndeclared);
 	else if (strcmp(command, "run") == 0)
 		rc = cmd_run(main_state);
-	else
+	else {
+		/* prepare's progress line: a terminal's stderr only */
+		progress_configure(cfg.progress && log_verbosity() >= LOG_NOTICE &&
+		                   isatty(STDERR_FILENO));
 		rc = cmd_other(main_state, command);
+		progress_configure(0);
+	}
 out:
 	lrt_destroy(main_state);
 	db_shutdown();

@@ -471,8 +471,13 @@ void lrt_set_step(struct lrt *main_state, const struct sweep_step *st,
 	lua_setfield(L, -2, "step");
 	lua_getfield(L, -1, "opt");
 	if (st && lua_istable(L, -1)) {
-		lua_pushnumber(L, st->threads);
-		lua_setfield(L, -2, "threads");
+		/* what the step set in the registry (threads, events, time) */
+		static const char *const names[] = { "threads", "events", "time" };
+		unsigned k;
+		for (k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+			lua_pushnumber(L, (lua_Number)opt_get_int(names[k]));
+			lua_setfield(L, -2, names[k]);
+		}
 	}
 	lua_pop(L, 2);
 	/* legacy scripts read the option as a global too */
