@@ -36,7 +36,7 @@ static const struct opt_def core_general[] = {
 	{ "config-file", OPT_FILE, "File containing command line options", NULL, 0, 0, OPT_F_NODEFAULT, NULL },
 	{ "warmup-time", OPT_INT, "execute events for this many seconds with statistics disabled before the actual benchmark run with statistics enabled", "0", 0, 1e9, OPT_F_EXTRA, NULL },
 	{ "event-retries", OPT_INT, "how many times one event may be restarted after ignorable errors before the run fails (0: no limit)", "1000", 0, 1e9, OPT_F_EXTRA, NULL },
-	{ "sweep-pause", OPT_DOUBLE, "seconds to wait between the steps of a thread sweep (--threads=1,8,32,...)", "0", 0, 1e6, OPT_F_EXTRA, NULL },
+	{ "sweep-pause", OPT_DOUBLE, "seconds to wait between the steps of a thread sweep (a list of thread counts such as --threads 1,8,32 runs one step per count)", "0", 0, 1e6, OPT_F_EXTRA, NULL },
 	{ "progress", OPT_BOOL, "show a progress line (done of total, rate, ETA) on a terminal's stderr during long prepare commands", "on", 0, 0, OPT_F_EXTRA, NULL },
 	{ "thread-init-timeout", OPT_INT, "wait time in seconds for worker threads to initialize", "30", 1, 1e6, OPT_F_EXTRA, NULL },
 	{ "test", OPT_STRING, "deprecated: name of the workload (give it as the first argument instead)", NULL, 0, 0, OPT_F_HIDDEN, NULL },
