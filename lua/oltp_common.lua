@@ -202,6 +202,9 @@ local function load_rows(con, n, driver_name, lo, hi)
    local tbl = "sbtest" .. n
    local cols = explicit_ids and "id, k, c, pad" or "k, c, pad"
    lo, hi = lo or 1, hi or size
+   -- the progress line of a terminal (all tables, all threads)
+   local progress = sysbench.progress.add
+   sysbench.progress.begin("Loading", opt.tables * size)
 
    -- MySQL: LOAD DATA takes its auto-increment values in batches per
    -- statement and loses the rest of each batch, which would leave gaps in
@@ -213,10 +216,12 @@ local function load_rows(con, n, driver_name, lo, hi)
       if load_ids then
          for i = lo, hi do
             con:bulk_load_next(i .. "\t" .. rand_default(1, size) .. rand_string(LOAD_TAIL))
+            progress(1)
          end
       else
          for _ = lo, hi do
             con:bulk_load_next(rand_default(1, size) .. rand_string(LOAD_TAIL))
+            progress(1)
          end
       end
       con:bulk_load_done()
@@ -227,10 +232,12 @@ local function load_rows(con, n, driver_name, lo, hi)
       for i = lo, hi do
          con:bulk_insert_next("(" .. i .. "," .. rand_default(1, size) ..
                               rand_string(ROW_TAIL))
+         progress(1)
       end
    else
       for _ = lo, hi do
          con:bulk_insert_next("(" .. rand_default(1, size) .. rand_string(ROW_TAIL))
+         progress(1)
       end
    end
    con:bulk_insert_done()
