@@ -19,6 +19,7 @@ do
       for i = 1, n do
          t[i] = tostring((select(i, ...)))
       end
+      C.bench_progress_hide()     -- a prepare's progress line on the terminal
       stdout:write(concat(t, "\t", 1, n) .. "\n")
    end
 end
@@ -36,6 +37,19 @@ function sysbench.barrier()
       error(barrier_failed, 0)
    end
 end
+
+-- (bench) A live progress line on a terminal's stderr for long commands
+-- (prepare): begin(label, total[, "bytes"]) -- the first call while none is
+-- active starts it, so every thread of a parallel prepare may call it with
+-- the same total; add(n); done(). Off unless stderr is a terminal, with
+-- --verbosity below 3, --progress=off and during run.
+sysbench.progress = {
+   begin = function(label, total, unit)
+      return C.bench_progress_begin(label, total, unit == "bytes" and 1 or 0) == 1
+   end,
+   add = C.bench_progress_add,
+   done = C.bench_progress_done,
+}
 
 -- ---- random numbers ------------------------------------------------------
 

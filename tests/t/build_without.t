@@ -1,5 +1,5 @@
-Builds without a client library: `./configure --without-mysql` and
-`--without-pgsql` leave a driver out; the build says which drivers it has
+Builds without a client library: `./configure --without-mysql`,
+`--without-pgsql` and `--without-sqlite` leave a driver out; the build says which drivers it has
 (configure's summary, `bench --help`), the first one left becomes
 --db-driver's default, and asking for a missing one is one clear FATAL line.
 The source is copied from the git checkout and built on its own.
@@ -11,7 +11,7 @@ The source is copied from the git checkout and built on its own.
   ok
   $ build() { mkdir "$1" && (cd "$1" && shift && "$src/configure" "$@" >configure.out 2>&1 && make -s -j2 >make.out 2>&1) || { tail -5 "$1"/*.out; return 1; }; }
 
-Without MySQL: PostgreSQL only, and the default driver is pgsql.
+Without MySQL: PostgreSQL and SQLite, and the default driver is pgsql.
 
   $ build $PWD/../nomy --without-mysql
   $ cd ../nomy
@@ -21,12 +21,13 @@ Without MySQL: PostgreSQL only, and the default driver is pgsql.
   $ ./bench --help | sed -n '/^Compiled-in database drivers:/,/^$/p'
   Compiled-in database drivers:
     pgsql - PostgreSQL driver
+    sqlite - SQLite driver
   
   $ ./bench --help | grep -c -- '--mysql-'
   0
   [1]
   $ ./bench oltp_read_write --db-driver=mysql prepare 2>&1 | grep FATAL; echo "exit ${PIPESTATUS[0]}"
-  FATAL: invalid database driver name: 'mysql'
+  FATAL: this bench was built without the mysql driver (configure --without-mysql)
   FATAL: `prepare' function failed: */oltp_common.lua:*: failed to initialize the DB driver (glob)
   exit 1
 
@@ -45,24 +46,35 @@ It runs a real workload against PostgreSQL with no --db-driver option:
   $ ./bench oltp_read_write $PG --tables=1 cleanup | tail -1
   Dropping table 'sbtest1'...
 
-Without PostgreSQL: MySQL only.
+Without PostgreSQL and SQLite: MySQL only.
 
-  $ build $PWD/../nopg --without-pgsql
+  $ build $PWD/../nopg --without-pgsql --without-sqlite
   $ cd ../nopg
-  $ grep -E '^ +(MySQL|libpq):' configure.out | sed 's/[0-9][0-9.]*$/N/'
+  $ grep -E '^ +(MySQL|libpq|SQLite):' configure.out | sed 's/[0-9][0-9.]*$/N/'
       MySQL:   N
       libpq:   not built (--without-pgsql)
+      SQLite:  not built (--without-sqlite)
   $ ./bench --help | sed -n '/^Compiled-in database drivers:/,/^$/p'
   Compiled-in database drivers:
     mysql - MySQL driver
   
-  $ ./bench oltp_read_write --db-driver=pgsql prepare 2>&1 | grep -c 'invalid database driver name: .pgsql.'
+  $ ./bench --help | grep -c -- '--sqlite-'
+  0
+  [1]
+  $ ./bench oltp_read_write --db-driver=pgsql prepare 2>&1 | grep -c 'built without the pgsql driver (configure --without-pgsql)'
   1
+  $ ./bench oltp_read_write --db-driver=sqlite prepare 2>&1 | grep FATAL; echo "exit ${PIPESTATUS[0]}"
+  FATAL: this bench was built without the sqlite driver (configure --without-sqlite)
+  FATAL: `prepare' function failed: */oltp_common.lua:*: failed to initialize the DB driver (glob)
+  exit 1
+  $ ls *.db
+  ls: cannot access '*.db': No such file or directory
+  [2]
 
 Without either: the workloads that need no database still run; a database
 workload says there is no driver.
 
-  $ build $PWD/../nodb --without-mysql --without-pgsql
+  $ build $PWD/../nodb --without-mysql --without-pgsql --without-sqlite
   $ cd ../nodb
   $ ./bench --help | sed -n '/^Compiled-in database drivers:/,/^$/p'
   Compiled-in database drivers:
@@ -71,5 +83,5 @@ workload says there is no driver.
   $ ./bench cpu --events=10 run | grep 'total number of events'
       total number of events:              10
   $ ./bench oltp_read_write prepare 2>&1 | grep FATAL | head -1; echo "exit ${PIPESTATUS[0]}"
-  FATAL: no database driver: this build was configured without any (--without-mysql --without-pgsql)
+  FATAL: no database driver: this build was configured without any (--without-mysql --without-pgsql --without-sqlite)
   exit 1

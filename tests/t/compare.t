@@ -198,12 +198,13 @@ follow it, in order:
   events               12000     67560              5.63x
   tps                 200.00   1126.00              5.63x
 
-Two runs written one after the other into one file, as a sweep's steps
-(`--threads=1,2 --hdr-log=sw.hlog` writes sw-step1-t1.hlog and
-sw-step2-t2.hlog):
+A real sweep (`--threads=1,2 --hdr-log=sw.hlog` writes one log per step,
+sw-step1-t1.hlog and sw-step2-t2.hlog):
 
-  $ $B cpu --threads=1 --events=500 --percentile=95 --report-format=json --hdr-log=sw-step1-t1.hlog run > sw.json 2>/dev/null
-  $ $B cpu --threads=2 --events=500 --percentile=95 --report-format=json --hdr-log=sw-step2-t2.hlog run >> sw.json 2>/dev/null
+  $ $B cpu --threads=1,2 --events=500 --percentile=95 --report-format=json --hdr-log=sw.hlog run > sw.json 2>/dev/null
+  $ ls sw*.hlog
+  sw-step1-t1.hlog
+  sw-step2-t2.hlog
   $ $B compare --report-format=csv --percentile=99.9 sw.json sw-step1-t1.hlog sw-step2-t2.hlog > sw.csv; echo "exit $?"
   exit 0
   $ sed -n '1p;2p;4p' sw.csv; grep -c '^lat_p99.9_ms,[0-9.]*,[0-9.]*,[0-9.]*$' sw.csv
