@@ -11,6 +11,7 @@
 #include "opt/opt.h"
 #include "opt/core_opts.h"
 #include "opt/legacy_opts.h"
+#include "opt/short_opts.h"
 #include "rand/rand.h"
 #include "sched/sched.h"
 #include "sched/par.h"
@@ -452,9 +453,20 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	warn_test_option(argc, argv);
-	if (opt_parse_argv(argc, argv)) {
-		fprintf(stderr, "%s\n", opt_error());
-		return 1;
+	{
+		/* slap takes mysqlslap's -c, -i, -a, ... */
+		char **av = NULL;
+		int ac = 0, prc;
+		if (short_opts_rewrite(argc, argv, &av))
+			return 1;
+		while (av[ac])
+			ac++;
+		prc = opt_parse_argv(ac, av);
+		short_opts_free(av, argv);
+		if (prc) {
+			fprintf(stderr, "%s\n", opt_error());
+			return 1;
+		}
 	}
 	if (opt_get_string("config-file") && *opt_get_string("config-file") &&
 	    opt_load_file(opt_get_string("config-file"))) {
@@ -507,6 +519,8 @@ int main(int argc, char **argv)
 	}
 	if (npos > first)
 		command = opt_positional(first);
+	else if (workload)
+		command = short_opts_default_command(workload);   /* "bench slap" runs */
 	/* sysbench's words: a workload and a command, nothing more */
 	if (npos > first + 1) {
 		fprintf(stderr, "Unrecognized command line argument: %s\n", opt_positional(first + 1));
