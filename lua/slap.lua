@@ -87,8 +87,27 @@ local RENAMED = {
    { "--csv[=FILE]", "--report-format=csv (or json) for bench's report" },
    { "-s, --silent", "--verbosity=0 hides bench's report; the summary stays" },
    { "-v, --verbose", "--verbosity=5, --db-debug" },
-   { "--commit, --detach, --only-print, --pre-system, --post-system", "not supported" },
 }
+
+-- After the option list of `bench slap help`: mysqlslap's names in bench.
+function help_more()
+   local rows = {}
+   for _, o in ipairs(OPTIONS) do
+      rows[#rows + 1] = { o[4], "--" .. o[1] }
+   end
+   for _, r in ipairs(RENAMED) do
+      rows[#rows + 1] = r
+   end
+   local w = 0
+   for _, r in ipairs(rows) do w = math.max(w, #r[1]) end
+   print("mysqlslap's options and their names in bench (-a, -c, -i, -e, -q, -F, -x, -y, -T")
+   print("are accepted as they are; bench's own options apply as for every workload):")
+   for _, r in ipairs(rows) do
+      print(string.format("  %-" .. w .. "s  %s", r[1], r[2]))
+   end
+   print("Not supported: --commit, --detach, --only-print, --pre-system, --post-system.")
+   print("")
+end
 
 sysbench.cmdline.options = {}
 for _, o in ipairs(OPTIONS) do

@@ -370,6 +370,9 @@ static int cmd_help(struct lrt *main_state, unsigned ndeclared)
 		printf("%s options:\n", base ? base + 1 : script.name);
 		lrt_print_options(script.name);
 		printf("\n");
+		/* bench: a script may add text after its option list */
+		if (lrt_has_function(main_state, "help_more"))
+			return lrt_call(main_state, "help_more", -1) ? 1 : 0;
 		return 0;
 	}
 	fprintf(stderr, "'%s' test does not implement the 'help' command.\n", script.name);
