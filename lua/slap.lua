@@ -199,6 +199,14 @@ local function statements_of(name, delim)
    return list
 end
 
+local function schema_name()
+   local v = tostring(opt("create-schema"))
+   if not v:match("^[%w_$]+$") then
+      fail("Invalid value for --create-schema: '%s' (letters, digits, _ and $)", v)
+   end
+   return v
+end
+
 -- All settings, checked; the same in every state (main and workers).
 local function settings()
    local s = {}
@@ -231,10 +239,7 @@ local function settings()
    if s.int_cols + s.char_cols == 0 then
       fail("t1 needs a column: --number-int-cols and --number-char-cols are both 0")
    end
-   s.schema = tostring(opt("create-schema"))
-   if not s.schema:match("^[%w_$]+$") then
-      fail("Invalid value for --create-schema: '%s' (letters, digits, _ and $)", s.schema)
-   end
+   s.schema = schema_name()
    s.no_drop = opt("no-drop") and true or false
    local d = tostring(opt("delimiter"))
    if d == "" or d == "\\n" then
@@ -693,7 +698,7 @@ end
 
 -- "bench slap cleanup": drop the schema a --no-drop run left behind.
 function cleanup()
-   local s = settings()
+   local s = { schema = schema_name() }
    local con = sysbench.sql.driver():connect()
    print(string.format("Dropping schema '%s'...", s.schema))
    con:query(string.format(dialect().drop, s.schema))
