@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench: argv -> options -> workload -> command. */
 #include <errno.h>
 #include <pthread.h>

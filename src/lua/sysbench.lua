@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- The core of the `sysbench` table every script sees: error codes, hooks,
 -- random numbers, histograms and the default thread loop.
 -- The C runtime has already created `sysbench` (tid, cmdline.argv, ...),
