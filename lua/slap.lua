@@ -301,6 +301,21 @@ local DIALECTS = {
    },
 }
 
+-- mysqlslap needs no database but its own: unless --mysql-db is given,
+-- connect without a default database (sbtest need not exist), before the
+-- driver reads its options on the first connection.
+local function no_default_db()
+   if driver_name() ~= "mysql" then
+      return
+   end
+   for _, a in pairs(sysbench.cmdline.argv or {}) do
+      if a:match("^%-%-mysql[-_]db=") then
+         return
+      end
+   end
+   ffi.C.native_opt_set("mysql-db", "")
+end
+
 local function dialect()
    local d = DIALECTS[driver_name()]
    if d == nil then
@@ -639,6 +654,7 @@ local run_state = {}   -- settings, blocks, the times of the current block
 function sweep_steps()
    local s = settings()
    dialect()
+   no_default_db()
    if #s.engines > 0 and driver_name() ~= "mysql" then
       fail("--engine applies to MySQL/MariaDB only (--db-driver=%s)", driver_name())
    end
@@ -684,8 +700,16 @@ end
 
 -- Text reports: the summary comes first, bench's report follows (the
 -- hook returns false). Other formats print it from sweep_step_end.
+-- (Checkpoint reports call the same hook: with --report-checkpoints the
+-- time comes from sweep_step_end too.)
+local function summary_in_report()
+   local cp = sysbench.opt.report_checkpoints
+   return tostring(sysbench.opt.report_format or "text") == "text" and
+      not (type(cp) == "table" and #cp > 0)
+end
+
 sysbench.hooks.report_cumulative = function(stat)
-   if sysbench.step and tostring(sysbench.opt.report_format or "text") == "text" then
+   if sysbench.step and summary_in_report() then
       step_time(sysbench.step, stat.time_total)
    end
    return false
@@ -699,6 +723,7 @@ end
 -- "bench slap cleanup": drop the schema a --no-drop run left behind.
 function cleanup()
    local s = { schema = schema_name() }
+   no_default_db()
    local con = sysbench.sql.driver():connect()
    print(string.format("Dropping schema '%s'...", s.schema))
    con:query(string.format(dialect().drop, s.schema))
