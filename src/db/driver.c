@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "config.h"
 #include "db/driver.h"
 #include "sched/sched.h"
 #include "util/clock.h"
@@ -20,6 +21,48 @@
 
 extern const struct db_driver_ops db_mysql_ops;
 extern const struct db_driver_ops db_pgsql_ops;
+#ifdef HAVE_SQLITE
+extern const struct db_driver_ops db_sqlite_ops;
+#endif
+
+/* Drivers this build was configured without: asking for one says so. */
+static const char *const db_not_built[] = {
+#ifndef HAVE_MYSQL
+	"mysql",
+#endif
+#ifndef HAVE_PGSQL
+	"pgsql",
+#endif
+#ifndef HAVE_SQLITE
+	"sqlite",
+#endif
+	NULL
+};
+
+/* The drivers this build has (configure --without-mysql / --without-pgsql /
+ * --without-sqlite leave one out), in the order `help` lists them; the first is the default
+ * of --db-driver, as mysql is sysbench's. */
+static const struct db_driver_ops *const db_builtin[] = {
+#ifdef HAVE_MYSQL
+	&db_mysql_ops,
+#endif
+#ifdef HAVE_PGSQL
+	&db_pgsql_ops,
+#endif
+#ifdef HAVE_SQLITE
+	&db_sqlite_ops,
+#endif
+	NULL
+};
+#ifdef HAVE_MYSQL
+#define DB_DEFAULT_DRIVER "mysql"
+#elif defined(HAVE_PGSQL)
+#define DB_DEFAULT_DRIVER "pgsql"
+#elif defined(HAVE_SQLITE)
+#define DB_DEFAULT_DRIVER "sqlite"
+#else
+#define DB_DEFAULT_DRIVER NULL   /* a build without drivers: --db-driver is required */
+#endif
 
 #define DB_MAX_DRIVERS 8
 
@@ -82,7 +125,7 @@ static int db_debug_on = -1;
 static int db_stmt_stats = -1;  /* --report-statements */
 
 static const struct opt_def db_general_opts[] = {
-	{ "db-driver", OPT_STRING, "specifies database driver to use ('help' to get list of available drivers)", "mysql", 0, 0, 0, NULL },
+	{ "db-driver", OPT_STRING, "specifies database driver to use ('help' to get list of available drivers)", DB_DEFAULT_DRIVER, 0, 0, 0, NULL },
 	{ "db-ps-mode", OPT_STRING, "prepared statements usage mode {auto, disable}", "auto", 0, 0, 0, NULL },
 	{ "db-debug", OPT_BOOL, "print database-specific debug information", "off", 0, 0, 0, NULL },
 };
@@ -119,8 +162,9 @@ int db_init_options(void)
 	char g[64];
 
 	if (db_ndrivers == 0) {
-		if ((rc = db_register(&db_mysql_ops)) || (rc = db_register(&db_pgsql_ops)))
-			return rc;
+		for (i = 0; db_builtin[i] != NULL; i++)
+			if ((rc = db_register(db_builtin[i])))
+				return rc;
 	}
 	rc = opt_define("General database options", db_general_opts,
 	                sizeof(db_general_opts) / sizeof(db_general_opts[0]));
@@ -141,6 +185,8 @@ void db_print_help(void)
 	printf("General database options:\n\n");
 	opt_print_group(stdout, "General database options", 0);
 	printf("\n\nCompiled-in database drivers:\n");
+	if (db_ndrivers == 0)
+		printf("  (none: this build was configured without database drivers)\n");
 	for (i = 0; i < db_ndrivers; i++)
 		printf("  %s - %s\n", db_drivers[i].ops->name, db_drivers[i].ops->desc);
 	for (i = 0; i < db_ndrivers; i++) {
@@ -242,6 +288,16 @@ sql_driver *db_create(const char *name)
 	for (i = 0; name != NULL && i < db_ndrivers; i++)
 		if (strcmp(db_drivers[i].ops->name, name) == 0)
 			d = &db_drivers[i];
+	for (i = 0; d == NULL && name != NULL && db_not_built[i] != NULL; i++)
+		if (strcmp(db_not_built[i], name) == 0) {
+			log_msg(LOG_FATAL, "this bench was built without the %s driver "
+			        "(configure --without-%s)", name, name);
+			return NULL;
+		}
+	if (d == NULL && db_ndrivers == 0) {
+		log_msg(LOG_FATAL, "no database driver: this build was configured without any (--without-mysql --without-pgsql --without-sqlite)");
+		return NULL;
+	}
 	if (d == NULL) {
 		log_msg(LOG_FATAL, "invalid database driver name: '%s'", name ? name : "(null)");
 		return NULL;

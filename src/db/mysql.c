@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * mysql: the MySQL/MariaDB driver, on the libmysqlclient API (built and
  * tested against MariaDB Connector/C, Debian libmariadb-dev).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * memory: the buffers and the event of the memory workload (lua/memory.lua).
  *

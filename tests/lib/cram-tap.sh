@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Run one cram transcript test and report it as a single TAP result, so
 # make check counts transcript tests next to the unit tests' assertions.
 # A test that cannot run writes why to "$BENCH_SKIP_FILE" and exits 80:
