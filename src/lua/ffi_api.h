@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The C functions and types that Lua code reaches through LuaJIT's FFI.
  *

@@ -1,5 +1,7 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,24 +102,34 @@ static char *read_all(FILE *f, size_t *len)
 /* Built-ins come from the source tree when this binary is the one in the
  * build directory (so a stale installed copy never shadows edits), else
  * from the installed data directory. */
-static const char *lrt_luadir(void)
+static const char *lrt_luadir_val;
+
+static void lrt_luadir_init(void)
 {
 	static char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	const char *env = getenv("BENCH_LUA_DIR");
-	if (env && *env)
-		return env;
-	if (n > 0) {
+	lrt_luadir_val = BENCH_PKGDATADIR;
+	if (env && *env) {
+		lrt_luadir_val = env;
+	} else if (n > 0) {
 		char *slash;
 		exe[n] = 0;
 		slash = strrchr(exe, '/');
 		if (slash) {
 			*slash = 0;
 			if (strcmp(exe, BENCH_BUILDDIR) == 0)
-				return BENCH_SRC_LUADIR;
+				lrt_luadir_val = BENCH_SRC_LUADIR;
 		}
 	}
-	return BENCH_PKGDATADIR;
+}
+
+/* Worked out once: starting workers call this at the same time. */
+static const char *lrt_luadir(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, lrt_luadir_init);
+	return lrt_luadir_val;
 }
 
 /* sysbench falls back to require(name): find the module's file on
@@ -965,7 +977,9 @@ int lrt_publish_options(struct lrt *l, int legacy)
 	struct opt *o;
 	char name[256];
 
-	if (legacy)
+	/* set by the main state before the workers start; a worker passes
+	 * the value back and must not write it (they run concurrently) */
+	if (legacy && !lrt_legacy)
 		lrt_legacy = 1;
 	if (l->tid < 0)
 		lrt_opts_frozen = 1;

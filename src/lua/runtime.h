@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * runtime: the Lua side of a run. One struct lrt per thread (the main
  * thread has one too), each with its own lua_State holding the built-in

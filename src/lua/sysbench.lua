@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- The core of the `sysbench` table every script sees: error codes, hooks,
 -- random numbers, histograms and the default thread loop.
 -- The C runtime has already created `sysbench` (tid, cmdline.argv, ...),
@@ -206,11 +207,12 @@ thread_run = sysbench.thread_run_default
 -- ---- report hooks, called by the C reporter ---------------------------------
 
 -- stat: a plain table of numbers with sysbench's fields (runtime.c).
+-- A hook that returns false (not nil: sysbench's hooks return nothing)
+-- has printed a block of its own and lets the default report follow.
 function sysbench.__call_hook(name, stat)
    local hook = sysbench.hooks[name]
    if hook == nil then
       return false
    end
-   hook(stat)
-   return true
+   return hook(stat) ~= false
 end

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fileio: the I/O engines of the fileio workload (lua/fileio.lua).
  *

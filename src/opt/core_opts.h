@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * core_opts: the options every run has (general, random, log, report), and
  * their validated values.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * opt: the option registry. See opt.h for the contract.
  *
@@ -1040,7 +1041,7 @@ const char *opt_value_text(const struct opt *o)
 static const char *type_suffix(const struct opt *o)
 {
 	if (o->flags & OPT_F_BOOL_HELP)
-		return "[=on|off]";
+		return "[=on|off|MODE]";
 	switch (o->type) {
 	case OPT_BOOL: return "[=on|off]";
 	case OPT_INT: return "=N";

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * opt: the option registry and sysbench's command-line rules.
  *
@@ -40,8 +41,9 @@ enum opt_type {
 #define OPT_F_HIDDEN     0x1   /* not shown in help */
 #define OPT_F_DEPRECATED 0x2   /* alias: warns "... is deprecated, use --X" */
 #define OPT_F_NODEFAULT  0x4   /* help shows no "[default]" */
-#define OPT_F_BOOL_HELP  0x8   /* help shows "[=on|off]": a STRING that extends
-                                  a sysbench BOOL with more values */
+#define OPT_F_BOOL_HELP  0x8   /* help shows "[=on|off|MODE]": a STRING that
+                                  extends a sysbench BOOL with more values (the
+                                  description lists them) */
 #define OPT_F_SIZE_WRAP  0x20  /* SIZE: "-N" wraps to 2^64 - N (sysbench's
                                   parser; script options, which check it) */
 #define OPT_F_INT_LIST   0x40  /* INT: also takes a comma-separated list of

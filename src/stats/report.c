@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -14,7 +15,7 @@
 
 #define NS_PER_MS 1e6
 
-static volatile int report_sql;
+static int report_sql;      /* __atomic: set by a worker's sql.driver() */
 static inline uint64_t report_events(const struct stats_snap *s);
 static void machine_interval(const struct core_cfg *cfg,
                              const struct stats_snap *s, double t_now,
@@ -78,7 +79,7 @@ int report_hook_failed(void)
 
 void report_use_sql(void)
 {
-	report_sql = 1;
+	__atomic_store_n(&report_sql, 1, __ATOMIC_RELAXED);
 }
 
 /* Percentile label as sysbench prints it: "95" or "99.9". */
@@ -196,7 +197,7 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 	 * script's own hooks still print) */
 	if (log_verbosity() < LOG_NOTICE)
 		return 0;
-	if (ctx->sql || report_sql) {
+	if (ctx->sql || __atomic_load_n(&report_sql, __ATOMIC_RELAXED)) {
 		uint64_t q = s->ctr[STATS_READS] + s->ctr[STATS_WRITES] + s->ctr[STATS_OTHER];
 		printf("[ %ss ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%s): %s err/s: %4.2f reconn/s: %4.2f\n",
 		       t, threads_running, report_events(s) / p, q / p,
@@ -442,7 +443,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	}
 	/* the workload's block follows the SQL statistics, as a database
 	 * workload with its own summary shows both */
-	if (ctx->sql || report_sql)
+	if (ctx->sql || __atomic_load_n(&report_sql, __ATOMIC_RELAXED))
 		sql_block(s, period);
 	if (ctx->hooks.summary && ctx->hooks.summary(&st, ctx->hooks.ud) < 0)
 		report_failed = 1;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report: sysbench's text reports (interval lines, checkpoint and final
  * reports, latency histogram), fed by stats snapshots. Report hooks written
