@@ -554,8 +554,12 @@ static int read_text(struct rf_ctx *c, FILE *f)
 		default: break;
 		}
 		if (e) {
-			log_msg(LOG_FATAL, "%s: '%s' line %u: unexpected line in the \"%s:\" block of a sysbench report",
-			        c->cmd, c->path, lineno, block_names[st.block]);
+			/* sysbench 0.4 and 0.5 have their own layout */
+			int old = strstr(line, "total time taken by event execution") ||
+			          strstr(line, "per-request statistics");
+			log_msg(LOG_FATAL, "%s: '%s' line %u: unexpected line in the \"%s:\" block of a sysbench report%s",
+			        c->cmd, c->path, lineno, block_names[st.block],
+			        old ? " (sysbench 0.4/0.5 output: only 1.0.x reports are read)" : "");
 			goto out;
 		}
 	}

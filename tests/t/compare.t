@@ -286,6 +286,10 @@ Errors: one line naming the file and the problem, exit status 1:
   $ $B compare cut.txt
   FATAL: compare: 'cut.txt' is neither a bench json result nor sysbench text output (its final report is incomplete)
   [1]
+  $ printf 'General statistics:\n    total time:                          10.0012s\n    total time taken by event execution: 9.9956\n' > sb05.txt
+  $ $B compare sb05.txt
+  FATAL: compare: 'sb05.txt' line 3: unexpected line in the "General statistics:" block of a sysbench report (sysbench 0.4/0.5 output: only 1.0.x reports are read)
+  [1]
   $ head -c 200 hdd.json > trunc.json
   $ $B compare trunc.json
   FATAL: compare: 'trunc.json' line 2: not a JSON object: '}' expected near end of file
