@@ -12,6 +12,7 @@
 #include "opt/opt.h"
 #include "opt/core_opts.h"
 #include "opt/legacy_opts.h"
+#include "opt/short_opts.h"
 #include "rand/rand.h"
 #include "sched/sched.h"
 #include "sched/par.h"
@@ -372,6 +373,9 @@ static int cmd_help(struct lrt *main_state, unsigned ndeclared)
 		printf("%s options:\n", base ? base + 1 : script.name);
 		lrt_print_options(script.name);
 		printf("\n");
+		/* bench: a script may add text after its option list */
+		if (lrt_has_function(main_state, "help_more"))
+			return lrt_call(main_state, "help_more", -1) ? 1 : 0;
 		return 0;
 	}
 	fprintf(stderr, "'%s' test does not implement the 'help' command.\n", script.name);
@@ -455,9 +459,20 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	warn_test_option(argc, argv);
-	if (opt_parse_argv(argc, argv)) {
-		fprintf(stderr, "%s\n", opt_error());
-		return 1;
+	{
+		/* slap takes mysqlslap's -c, -i, -a, ... */
+		char **av = NULL;
+		int ac = 0, prc;
+		if (short_opts_rewrite(argc, argv, &av))
+			return 1;
+		while (av[ac])
+			ac++;
+		prc = opt_parse_argv(ac, av);
+		short_opts_free(av, argv);
+		if (prc) {
+			fprintf(stderr, "%s\n", opt_error());
+			return 1;
+		}
 	}
 	if (opt_get_string("config-file") && *opt_get_string("config-file") &&
 	    opt_load_file(opt_get_string("config-file"))) {
@@ -517,6 +532,8 @@ int main(int argc, char **argv)
 	}
 	if (npos > first)
 		command = opt_positional(first);
+	else if (workload)
+		command = short_opts_default_command(workload);   /* "bench slap" runs */
 	/* sysbench's words: a workload and a command, nothing more */
 	if (npos > first + 1) {
 		fprintf(stderr, "Unrecognized command line argument: %s\n", opt_positional(first + 1));

@@ -207,11 +207,12 @@ thread_run = sysbench.thread_run_default
 -- ---- report hooks, called by the C reporter ---------------------------------
 
 -- stat: a plain table of numbers with sysbench's fields (runtime.c).
+-- A hook that returns false (not nil: sysbench's hooks return nothing)
+-- has printed a block of its own and lets the default report follow.
 function sysbench.__call_hook(name, stat)
    local hook = sysbench.hooks[name]
    if hook == nil then
       return false
    end
-   hook(stat)
-   return true
+   return hook(stat) ~= false
 end
