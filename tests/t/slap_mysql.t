@@ -209,6 +209,26 @@ Bad input: one clear line and exit status 1, nothing created:
   $ schemas
   0
 
+"bench slap help" lists the options, then mysqlslap's names in bench:
+
+  $ "$BENCH" slap help | tr -s ' ' | grep -E '^ (--concurrency=|--engine=|-c, |-i, |-a, |-u, |-h, |--csv)'
+   --concurrency=STRING Number of clients, or a comma-separated list of them: the load runs once per count [1]
+   --engine=STRING Comma-separated storage engines (MySQL only): each block creates the schema with ENGINE=<engine>; ENGINE:OPTIONS appends table options []
+   -c, --concurrency --concurrency
+   -i, --iterations --iterations
+   -a, --auto-generate-sql --auto-generate-sql
+   -h, --host --mysql-host (--pgsql-host)
+   -u, --user --mysql-user (--pgsql-user)
+   --csv[=FILE] --report-format=csv (or json) for bench's report
+
+No database is needed but the one slap creates: without --mysql-db the
+clients connect without a default database ("run" may be given):
+
+  $ sql "DROP DATABASE sbtest"
+  $ timeout 120 "$BENCH" slap $(echo $MY | sed 's/--mysql-db=[^ ]*//') -a -c 2 --number-of-queries=4 run | cnt
+  read 2 write 2 other 2 events 4
+  $ sql --db= "CREATE DATABASE sbtest"
+
 json: the report lines on stdout, one final object per step; the summary
 on stderr:
 
