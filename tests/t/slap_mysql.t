@@ -209,6 +209,16 @@ Bad input: one clear line and exit status 1, nothing created:
   $ schemas
   0
 
+A statement that fails ends the run (exit status 1) and the schema is
+dropped all the same:
+
+  $ slap --query="SELECT nosuchcol FROM nosuch" -c 2 > out.txt 2>&1
+  [1]
+  $ grep -c "Table 'mysqlslap.nosuch' doesn't exist" out.txt > /dev/null && echo failed as expected
+  failed as expected
+  $ schemas
+  0
+
 "bench slap help" lists the options, then mysqlslap's names in bench:
 
   $ "$BENCH" slap help | tr -s ' ' | grep -E '^ (--concurrency=|--engine=|-c, |-i, |-a, |-u, |-h, |--csv)'
