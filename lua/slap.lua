@@ -488,7 +488,9 @@ M.blocks = blocks
 
 -- Statements per client: mysqlslap's client limit.
 local function per_client(s, list, concurrency)
-   if s.queries > 0 then
+   -- fewer queries than clients: a limit of 0, which mysqlslap takes as
+   -- none (the list once)
+   if s.queries >= concurrency then
       return math.floor(s.queries / concurrency)
    elseif s.execute_number > 0 then
       return s.execute_number

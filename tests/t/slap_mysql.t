@@ -94,6 +94,14 @@ Without --number-of-queries each client runs the list once; with
   $ slap -a -c 2 --auto-generate-sql-execute-number=3 | cnt
   read 2 write 4 other 2 events 6
 
+Fewer queries than clients: mysqlslap's limit of 0 per client, that is
+none (the list once), and 0 in the summary:
+
+  $ slap -a -c 3 --number-of-queries=2 --auto-generate-sql-load-type=write > out.txt
+  $ cnt < out.txt; grep 'per client' out.txt
+  read 0 write 33 other 3 events 33
+  \tAverage number of queries per client: 0 (esc)
+
 The summary block after each engine x concurrency block, in mysqlslap's
 words, followed by bench's report; --engine=myisam,innodb gives two
 blocks, each on a table of that engine, and the schema is gone afterwards:
