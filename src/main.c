@@ -22,6 +22,8 @@
 #include "util/progress.h"
 #include "db/driver.h"
 #include "merge/merge.h"
+#include "results/compare.h"
+#include "results/plot.h"
 #include "sweep/sweep.h"
 #include <math.h>
 #include <signal.h>
@@ -505,6 +507,13 @@ int main(int argc, char **argv)
 			files[i - 1] = opt_positional(i);
 		rc = merge_main(files, npos - 1);
 		free(files);
+		opt_free();
+		return rc;
+	}
+	/* "bench compare RUN..." and "bench plot RUN... -o FILE": saved results */
+	if (npos >= 1 && !(opt_get_string("test") && *opt_get_string("test")) &&
+	    (strcmp(opt_positional(0), "compare") == 0 || strcmp(opt_positional(0), "plot") == 0)) {
+		rc = opt_positional(0)[0] == 'c' ? compare_main() : plot_main();
 		opt_free();
 		return rc;
 	}

@@ -19,6 +19,9 @@ BENCH_DEPS_SERVERS="mariadb-server mariadb-client postgresql openssl"
 BENCH_DEPS_TEST="python3-cram sysbench groff-base time iproute2 ca-certificates strace"
 # the sqlite3 shell looks into the SQLite tests' databases
 BENCH_DEPS_TEST="$BENCH_DEPS_TEST sqlite3"
+# gnuplot-nox draws `bench plot`'s charts (a run-time dependency of that
+# command only), chromium renders its .html in a test
+BENCH_DEPS_TEST="$BENCH_DEPS_TEST gnuplot-nox chromium"
 
 # node and npm, for the npm package hdr-histogram-js; only where no node is
 # installed (Debian's npm conflicts with other builds of nodejs)
