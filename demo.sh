@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The README's demo: install what is needed (Debian 12, as root), build
 # bench, start a throwaway MariaDB (or PostgreSQL with DB=pgsql) on
 # loopback, run oltp_read_write prepare -> run (interval reports) ->

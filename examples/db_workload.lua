@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- db_workload.lua: a small OLTP-like database workload, written against
 -- the sysbench Lua API as bench implements it (docs/lua-api.md).
 --

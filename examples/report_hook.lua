@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- report_hook.lua: custom report hooks, written against the sysbench Lua
 -- API as bench implements it (docs/lua-api.md).
 --

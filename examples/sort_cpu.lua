@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- sort_cpu.lua: a CPU workload without a database, written against the
 -- sysbench Lua API as bench implements it (docs/lua-api.md).
 --

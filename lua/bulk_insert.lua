@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- Bulk insert: each thread appends rows (id, k) to its own table
 -- sbtest<tid+1> through multi-row INSERTs; one event is one row, the rows
 -- go to the server in statements of up to 512 KiB. prepare creates

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- cpu: sysbench's CPU benchmark. Each event counts the primes below
 -- --cpu-max-prime by trial division, in C (src/native/cpu.c) so that the
 -- events per second compare with sysbench's.

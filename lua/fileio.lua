@@ -231,6 +231,11 @@ function prepare()
    notice("Extra file open flags: %s", flags_text(cfg.extra_flags))
    local written = ffi.new("uint64_t[1]")
    local t0 = C.native_fio_now()
+   local missing = 0
+   for i = 0, cfg.num_files - 1 do
+      missing = missing + math.max(0, cfg.file_size - tonumber(C.native_fio_file_size(i)))
+   end
+   sysbench.progress.begin("Writing files", missing, "bytes")
    for i = 0, cfg.num_files - 1 do
       local have = tonumber(C.native_fio_file_size(i))
       if have >= cfg.file_size then
@@ -244,6 +249,7 @@ function prepare()
          native_fail()
       end
    end
+   sysbench.progress.done()
    local secs = C.native_fio_now() - t0
    local bytes = tonumber(written[0])
    if bytes > 0 then

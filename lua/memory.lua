@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- memory: sysbench's memory benchmark. Each event reads, writes or just
 -- visits one --memory-block-size block (src/native/memory.c), until
 -- --memory-total-size bytes have been transferred by all threads together

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- mutex: sysbench's mutex benchmark. Every thread runs exactly one event:
 -- --mutex-locks times, an empty loop of --mutex-loops iterations, then a
 -- lock/increment/unlock of a random one of --mutex-num mutexes

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- oltp_common: the shared part of the OLTP workloads (oltp_*.lua,
 -- select_random_*.lua): options, schema, parallel prepare/prewarm,
 -- cleanup, and a table-driven catalogue of statements and transaction
@@ -89,8 +90,12 @@ local function is_mysql(name)
    return name == "mysql" or name == "attachsql" or name == "drizzle"
 end
 
+local function is_sqlite(name)
+   return name == "sqlite"
+end
+
 local function check_driver(name)
-   if not is_mysql(name) and name ~= "pgsql" then
+   if not is_mysql(name) and name ~= "pgsql" and not is_sqlite(name) then
       error("Unsupported database driver: " .. tostring(name), 0)
    end
 end
@@ -120,6 +125,19 @@ local function schema_sql(driver_name, n)
       id_def = opt.auto_inc and "INTEGER NOT NULL AUTO_INCREMENT" or "INTEGER NOT NULL"
       key_def = (opt.secondary and "KEY xid" or "PRIMARY KEY") .. " (id)"
       tail = "/*! ENGINE = " .. opt.mysql_storage_engine .. " */"
+   elseif is_sqlite(driver_name) then
+      -- an INTEGER PRIMARY KEY is the rowid: it takes max(id) + 1 when an
+      -- INSERT leaves it out, which is auto-increment as the scripts use it
+      if opt.secondary then
+         id_def = "INTEGER NOT NULL"
+         after[1] = string.format("CREATE INDEX xid_%d ON sbtest%d(id)", n, n)
+      elseif opt.auto_inc then
+         id_def = "INTEGER PRIMARY KEY"
+      else
+         id_def = "INTEGER NOT NULL"
+         key_def = "PRIMARY KEY (id)"
+      end
+      tail = ""
    else
       if not opt.auto_inc then
          id_def = "INTEGER NOT NULL"
@@ -184,21 +202,26 @@ local function load_rows(con, n, driver_name, lo, hi)
    local tbl = "sbtest" .. n
    local cols = explicit_ids and "id, k, c, pad" or "k, c, pad"
    lo, hi = lo or 1, hi or size
+   -- the progress line of a terminal (all tables, all threads)
+   local progress = sysbench.progress.add
+   sysbench.progress.begin("Loading", opt.tables * size)
 
    -- MySQL: LOAD DATA takes its auto-increment values in batches per
    -- statement and loses the rest of each batch, which would leave gaps in
    -- the ids of a table loaded in several statements; explicit ids 1..N
    -- are what INSERTs give, and leave the counter at N + 1.
-   local load_ids = explicit_ids or is_mysql(driver_name)
+   local load_ids = explicit_ids or is_mysql(driver_name) or is_sqlite(driver_name)
    if hi >= lo and opt.bulk_load and not redshift(driver_name) and
       con:bulk_load_init(tbl, load_ids and "id, k, c, pad" or cols) then
       if load_ids then
          for i = lo, hi do
             con:bulk_load_next(i .. "\t" .. rand_default(1, size) .. rand_string(LOAD_TAIL))
+            progress(1)
          end
       else
          for _ = lo, hi do
             con:bulk_load_next(rand_default(1, size) .. rand_string(LOAD_TAIL))
+            progress(1)
          end
       end
       con:bulk_load_done()
@@ -209,10 +232,12 @@ local function load_rows(con, n, driver_name, lo, hi)
       for i = lo, hi do
          con:bulk_insert_next("(" .. i .. "," .. rand_default(1, size) ..
                               rand_string(ROW_TAIL))
+         progress(1)
       end
    else
       for _ = lo, hi do
          con:bulk_insert_next("(" .. rand_default(1, size) .. rand_string(ROW_TAIL))
+         progress(1)
       end
    end
    con:bulk_insert_done()
@@ -237,12 +262,25 @@ local function create_index(con, name, n)
    end
 end
 
+-- SQLite: rows per transaction of the load (about 20 MB of WAL).
+local SQLITE_LOAD_CHUNK = 100000
+
 -- Create, load and index one table (sysbench's create_table()).
 function M.create_table(drv, con, n)
    local name = drv:name()
    check_driver(name)
    create_empty(con, name, n)
-   load_rows(con, n, name)
+   if is_sqlite(name) then
+      -- one transaction per chunk: a commit per statement would make
+      -- SQLite write the WAL's frame headers and take its lock each time
+      for lo = 1, opt.table_size, SQLITE_LOAD_CHUNK do
+         con:query("BEGIN")
+         load_rows(con, n, name, lo, math.min(lo + SQLITE_LOAD_CHUNK - 1, opt.table_size))
+         con:query("COMMIT")
+      end
+   else
+      load_rows(con, n, name)
+   end
    create_index(con, name, n)
 end
 
@@ -300,8 +338,21 @@ end
 function M.cmd_prepare()
    check_sizes()
    local drv = sysbench.sql.driver()
-   local con = drv:connect()
    local threads, tid = opt.threads or 1, sysbench.tid
+   if is_sqlite(drv:name()) then
+      -- one writer at a time per database file: the first thread loads
+      -- every table, one after another, and the others have nothing to do
+      if type(tid) == "number" and tid > 0 then
+         return
+      end
+      local con = drv:connect()
+      for n = 1, opt.tables do
+         M.create_table(drv, con, n)
+      end
+      con:disconnect()
+      return
+   end
+   local con = drv:connect()
    if opt.tables > 0 and threads > opt.tables and opt.table_size > 0 and
       not redshift(drv:name()) and type(tid) == "number" and tid < threads then
       prepare_part(drv, con)
@@ -330,6 +381,9 @@ function M.cmd_prewarm()
       if is_mysql(name) then
          con:query("ANALYZE TABLE " .. t)
          con:query("SELECT SUM(LENGTH(c) + LENGTH(pad)) FROM " .. t)
+      elseif is_sqlite(name) then
+         con:query("ANALYZE " .. t)
+         con:query("SELECT SUM(LENGTH(c) + LENGTH(pad)) FROM " .. t)
       else
          con:query("ANALYZE " .. t)
          con:query("SET enable_seqscan = on")
@@ -350,6 +404,13 @@ function M.cleanup()
    for n = 1, opt.tables do
       print(string.format("Dropping table 'sbtest%d'...", n))
       con:query("DROP TABLE IF EXISTS sbtest" .. n)
+   end
+   -- SQLite: prewarm's ANALYZE made the statistics table, and the drops
+   -- emptied it; an empty one would be the only table left behind
+   if is_sqlite(drv:name()) and
+      con:query_row("SELECT COUNT(*) FROM sqlite_master WHERE name = 'sqlite_stat1'") ~= "0" and
+      con:query_row("SELECT COUNT(*) FROM sqlite_stat1") == "0" then
+      con:query("DROP TABLE sqlite_stat1")
    end
    con:disconnect()
 end
@@ -378,6 +439,17 @@ local STATEMENTS = {
                          "INT", "INT", { "CHAR", 120 }, { "CHAR", 60 } },
 }
 M.STATEMENTS = STATEMENTS
+
+-- Statements that write: a transaction with one of them takes SQLite's
+-- write lock at BEGIN (IMMEDIATE), waiting for it up to the busy timeout.
+-- A deferred BEGIN would take it at the first write, and a transaction
+-- that already read while another one committed cannot have it at all:
+-- SQLite fails it at once (SQLITE_BUSY_SNAPSHOT), so with a few threads
+-- most transactions would be restarted.
+local WRITES = { index_updates = true, non_index_updates = true, deletes = true,
+                 inserts = true }
+M.trx_writes = false
+
 
 local function rand_table()
    return sysbench.rand.uniform(1, opt.tables)
@@ -656,6 +728,9 @@ function M.workload(spec)
          local count = fixed or opt[name]
          if count > 0 and (not step.range or opt.range_selects) then
             plan[#plan + 1] = { run = runners[name], count = count, step = step }
+            for _, key in ipairs(step.stmts) do
+               M.trx_writes = M.trx_writes or WRITES[key] or false
+            end
          end
       end
    end
@@ -719,7 +794,11 @@ function get_pad_value()
 end
 
 function prepare_begin()
-   stmt.begin = con:prepare("BEGIN")
+   local sql = "BEGIN"
+   if M.trx_writes and is_sqlite(M.driver_name) then
+      sql = "BEGIN IMMEDIATE"
+   end
+   stmt.begin = con:prepare(sql)
 end
 
 function prepare_commit()

@@ -1,6 +1,7 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- One INSERT per event, in autocommit mode, as a plain (not prepared)
 -- statement. With --auto_inc the server assigns the id (MySQL: id 0,
--- PostgreSQL: the column's DEFAULT); without it the ids come from
+-- PostgreSQL: the column's DEFAULT, SQLite: the rowid); without it the ids come from
 -- sysbench.rand.unique(), mapped above --table_size so that they collide
 -- neither with the prepared rows nor with each other.
 local oltp = require("oltp_common")
@@ -48,7 +49,7 @@ local function choose_form()
          return "INSERT INTO sbtest" .. t .. " (id, k, c, pad) VALUES (" ..
             fresh_id() .. ", " .. k .. tail
       end
-   elseif oltp.driver_name == "pgsql" then
+   elseif oltp.driver_name == "pgsql" or oltp.driver_name == "sqlite" then
       return function(t, k, tail)
          return "INSERT INTO sbtest" .. t .. " (k, c, pad) VALUES (" .. k .. tail
       end

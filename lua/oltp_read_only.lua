@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- OLTP read-only: the SELECTs of oltp_read_write, between BEGIN and COMMIT.
 require("oltp_common").workload{
    transaction = true,

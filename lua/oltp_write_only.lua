@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- OLTP write-only: the UPDATEs and the DELETE + INSERT pair of
 -- oltp_read_write, between BEGIN and COMMIT.
 require("oltp_common").workload{

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- One SELECT per event looking up --random_points random values of the
 -- secondary index k of sbtest1 with an IN() list. Each thread draws from
 -- its own slice of 1..table_size so that threads do not overlap.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- One SELECT per event counting the rows of sbtest1 whose k falls in any
 -- of --number_of_ranges random ranges [v, v + delta]. Each thread draws
 -- from its own slice of 1..table_size so that threads do not overlap.

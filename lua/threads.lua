@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- threads: sysbench's scheduler benchmark. Each event takes one of
 -- --thread-locks shared mutexes (round-robin over all events) and
 -- --thread-yields times locks it, yields the CPU and unlocks it

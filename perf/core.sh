@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Side-by-side comparison of bench and sysbench 1.0.20 on the core goals:
 #   1. events/s of a script whose event() is empty, 1 and 2 threads (goal >= 2.0x)
 #   2. cpu workload events/s (goal: within +-5%: it measures the machine)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # fileio IOPS of bench against fio and sysbench 1.0.20 on the same files:
 # rndrd and rndwr, 16 KiB blocks, O_DIRECT (buffered, said so, where the
 # file system refuses O_DIRECT), 1 and 2 threads, no fsync.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Loading speed: `oltp_read_write prepare` of bench (bulk load: COPY /
 # LOAD DATA LOCAL INFILE), of bench with --bulk_load=off (multi-row INSERTs,
 # as sysbench) and of sysbench 1.0.20, against the same throwaway MariaDB

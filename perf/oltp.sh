@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bench vs sysbench 1.0.20 on oltp_read_write against the same throwaway
 # MariaDB and PostgreSQL servers (tests/lib/dbserver.sh), alternating runs.
 # Goals (issue 3): transactions/s >= sysbench's (within noise) and client

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * uring_floor: the smallest program that does what bench's io_uring mode
  * does in perf/fileio.sh -- random 16 KiB reads or writes over a set of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench: argv -> options -> workload -> command. */
 #include <errno.h>
 #include <pthread.h>
@@ -11,14 +12,22 @@
 #include "opt/opt.h"
 #include "opt/core_opts.h"
 #include "opt/legacy_opts.h"
+#include "opt/short_opts.h"
 #include "rand/rand.h"
 #include "sched/sched.h"
 #include "sched/par.h"
 #include "stats/report.h"
 #include "lua/runtime.h"
 #include "util/log.h"
+#include "util/progress.h"
 #include "db/driver.h"
 #include "merge/merge.h"
+#include "results/compare.h"
+#include "results/plot.h"
+#include "sweep/sweep.h"
+#include <math.h>
+#include <signal.h>
+#include <time.h>
 
 static const char *const builtin_workloads[][2] = {
 	{ "fileio", "File I/O test" },
@@ -159,17 +168,14 @@ static int run_worker(unsigned tid, void *ud)
 	return rc;
 }
 
-static int cmd_run(struct lrt *main_state)
+/* One run: init(), the option summary, print_mode(), the workers, the
+ * final report (into *result when non-NULL), done(). Returns 0, 1 after a
+ * hook failed, or sched_run()'s negative errno. */
+static int run_once(struct lrt *main_state, struct report_result *result)
 {
 	struct report_ctx ctx;
 	int rc;
 
-	/* sysbench checks for event() before anything runs (a script with its
-	 * own thread_run() may do without) */
-	if (!lrt_has_function(main_state, "event") && !lrt_own_thread_run(main_state)) {
-		log_text(LOG_FATAL, "FATAL: cannot find the event() function in %s", script.name);
-		return 1;
-	}
 	/* As sysbench: init() (which validates) before the option summary;
 	 * then the optional print_mode() (a bench hook: the built-in tests
 	 * print their settings there, after the summary, as sysbench's
@@ -183,12 +189,132 @@ static int cmd_run(struct lrt *main_state)
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.cfg = &cfg;
 	ctx.sql = lrt_used_sql(main_state);
+	ctx.result = result;
 	lrt_report_hooks(main_state, &ctx.hooks);
 	rc = sched_run(&cfg, &ctx, run_worker, NULL);
 	lrt_report_end(main_state);
-	if (rc == 0 && lrt_has_function(main_state, "done") && lrt_call(main_state, "done", -1))
+	if (rc)
+		return rc;
+	if (lrt_has_function(main_state, "done") && lrt_call(main_state, "done", -1))
 		return 1;
-	return rc == 0 && !report_hook_failed() ? 0 : 1;
+	return report_hook_failed() ? 1 : 0;
+}
+
+static volatile sig_atomic_t sweep_interrupted;
+
+static void sweep_on_signal(int sig)
+{
+	(void)sig;
+	sweep_interrupted = 1;
+}
+
+/* --sweep-pause between steps; SIGINT/SIGTERM end the wait and the sweep
+ * (the table is still printed). Returns 0, or -EINTR. */
+static int sweep_pause(double seconds)
+{
+	struct sigaction sa, old_int, old_term;
+	struct timespec left;
+	int rc = 0;
+
+	if (seconds <= 0)
+		return 0;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sweep_on_signal;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	left.tv_sec = (time_t)seconds;
+	left.tv_nsec = (long)((seconds - floor(seconds)) * 1e9);
+	while (!sweep_interrupted && nanosleep(&left, &left) != 0 && errno == EINTR)
+		;
+	if (sweep_interrupted)
+		rc = -EINTR;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	return rc;
+}
+
+/* The steps of a sweep in turn (sweep.h; docs/report-formats.md): each a
+ * full run with fresh threads, states and statistics; a failing step ends
+ * the sweep, the summary covers the steps run. */
+static int run_sweep(struct lrt *main_state, struct sweep *sw)
+{
+	const uint64_t events0 = cfg.events;
+	const int64_t time_opt0 = opt_get_int("time");
+	const double time0 = cfg.time;
+	const char *hdr_log0 = cfg.hdr_log;
+	unsigned i;
+	int rc = 0;
+
+	for (i = 0; i < sw->n && rc == 0; i++) {
+		struct sweep_step *st = &sw->steps[i];
+
+		if (i > 0 && sweep_pause(cfg.sweep_pause)) {
+			log_msg(LOG_FATAL, "sweep interrupted during the pause before step %u/%u: stopping the sweep",
+			        i + 1, sw->n);
+			rc = 1;
+			break;
+		}
+		cfg.threads = st->threads;
+		opt_set_int_current("threads", st->threads);
+		opt_set_int_current("events", st->has_events ? (int64_t)st->events : (int64_t)events0);
+		opt_set_int_current("time", st->has_time ? (int64_t)st->time : time_opt0);
+		cfg.time = st->has_time ? st->time : time0;
+		cfg.hdr_log = hdr_log0;
+		if (hdr_log0) {
+			if (sweep_hdr_log_name(st, hdr_log0, i + 1)) {
+				rc = 1;
+				break;
+			}
+			cfg.hdr_log = st->hdr_log;
+		}
+		report_set_step(i + 1, st->label);
+		lrt_set_step(main_state, st, i + 1, sw->n);
+		sweep_print_step_header(sw, i + 1);
+		rc = lrt_step_hook(main_state, "sweep_step_begin", st, i + 1, sw->n);
+		if (rc == 0)
+			rc = run_once(main_state, &st->result);
+		if (rc == 0)
+			rc = lrt_step_hook(main_state, "sweep_step_end", st, i + 1, sw->n);
+		st->status = rc ? SWEEP_FAILED : SWEEP_DONE;
+		if (rc)
+			log_msg(LOG_FATAL, "sweep step %u/%u (%u thread%s) %s: stopping the sweep after %u of %u steps",
+			        i + 1, sw->n, st->threads, st->threads == 1 ? "" : "s",
+			        rc == -EINTR ? "interrupted" : "failed", i, sw->n);
+	}
+	report_set_step(0, NULL);
+	lrt_set_step(main_state, NULL, 0, 0);
+	sweep_print_summary(sw, &cfg);
+	return rc ? 1 : 0;
+}
+
+static int cmd_run(struct lrt *main_state)
+{
+	struct sweep sw;
+	int rc;
+
+	/* sysbench checks for event() before anything runs (a script with its
+	 * own thread_run() may do without) */
+	if (!lrt_has_function(main_state, "event") && !lrt_own_thread_run(main_state)) {
+		log_text(LOG_FATAL, "FATAL: cannot find the event() function in %s", script.name);
+		return 1;
+	}
+	if (sweep_from_threads(&sw))
+		return 1;
+	rc = lrt_sweep_steps(main_state, &sw);
+	if (rc < 0) {
+		sweep_free(&sw);
+		return 1;
+	}
+	if (sw.active) {
+		rc = run_sweep(main_state, &sw);
+	} else {
+		/* one --threads number: sysbench's run, unchanged */
+		cfg.threads = sw.steps[0].threads;
+		opt_set_int_current("threads", cfg.threads);
+		rc = run_once(main_state, NULL) ? 1 : 0;
+	}
+	sweep_free(&sw);
+	return rc;
 }
 
 /* ---- prepare / cleanup / custom commands --------------------------------- */
@@ -284,6 +410,9 @@ static int cmd_help(struct lrt *main_state, unsigned ndeclared)
 		printf("%s options:\n", base ? base + 1 : script.name);
 		lrt_print_options(script.name);
 		printf("\n");
+		/* bench: a script may add text after its option list */
+		if (lrt_has_function(main_state, "help_more"))
+			return lrt_call(main_state, "help_more", -1) ? 1 : 0;
 		return 0;
 	}
 	fprintf(stderr, "'%s' test does not implement the 'help' command.\n", script.name);
@@ -367,9 +496,20 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	warn_test_option(argc, argv);
-	if (opt_parse_argv(argc, argv)) {
-		fprintf(stderr, "%s\n", opt_error());
-		return 1;
+	{
+		/* slap takes mysqlslap's -c, -i, -a, ... */
+		char **av = NULL;
+		int ac = 0, prc;
+		if (short_opts_rewrite(argc, argv, &av))
+			return 1;
+		while (av[ac])
+			ac++;
+		prc = opt_parse_argv(ac, av);
+		short_opts_free(av, argv);
+		if (prc) {
+			fprintf(stderr, "%s\n", opt_error());
+			return 1;
+		}
 	}
 	if (opt_get_string("config-file") && *opt_get_string("config-file") &&
 	    opt_load_file(opt_get_string("config-file"))) {
@@ -407,6 +547,13 @@ int main(int argc, char **argv)
 		opt_free();
 		return rc;
 	}
+	/* "bench compare RUN..." and "bench plot RUN... -o FILE": saved results */
+	if (npos >= 1 && !(opt_get_string("test") && *opt_get_string("test")) &&
+	    (strcmp(opt_positional(0), "compare") == 0 || strcmp(opt_positional(0), "plot") == 0)) {
+		rc = opt_positional(0)[0] == 'c' ? compare_main() : plot_main();
+		opt_free();
+		return rc;
+	}
 	/* --help prints the general usage, whatever else the line holds */
 	if (opt_get_bool("help")) {
 		print_usage();
@@ -422,6 +569,8 @@ int main(int argc, char **argv)
 	}
 	if (npos > first)
 		command = opt_positional(first);
+	else if (workload)
+		command = short_opts_default_command(workload);   /* "bench slap" runs */
 	/* sysbench's words: a workload and a command, nothing more */
 	if (npos > first + 1) {
 		fprintf(stderr, "Unrecognized command line argument: %s\n", opt_positional(first + 1));
@@ -489,8 +638,13 @@ int main(int argc, char **argv)
 		rc = cmd_help(main_state, ndeclared);
 	else if (strcmp(command, "run") == 0)
 		rc = cmd_run(main_state);
-	else
+	else {
+		/* prepare's progress line: a terminal's stderr only */
+		progress_configure(cfg.progress && log_verbosity() >= LOG_NOTICE &&
+		                   isatty(STDERR_FILENO));
 		rc = cmd_other(main_state, command);
+		progress_configure(0);
+	}
 out:
 	lrt_destroy(main_state);
 	db_shutdown();

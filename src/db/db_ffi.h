@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The database layer as Lua sees it (sysbench.sql), through the FFI.
  * Embedded into ffi.cdef like src/lua/ffi_api.h: plain declarations only.

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "config.h"
 #include "db/driver.h"
 #include "sched/sched.h"
 #include "util/clock.h"
@@ -20,6 +21,48 @@
 
 extern const struct db_driver_ops db_mysql_ops;
 extern const struct db_driver_ops db_pgsql_ops;
+#ifdef HAVE_SQLITE
+extern const struct db_driver_ops db_sqlite_ops;
+#endif
+
+/* Drivers this build was configured without: asking for one says so. */
+static const char *const db_not_built[] = {
+#ifndef HAVE_MYSQL
+	"mysql",
+#endif
+#ifndef HAVE_PGSQL
+	"pgsql",
+#endif
+#ifndef HAVE_SQLITE
+	"sqlite",
+#endif
+	NULL
+};
+
+/* The drivers this build has (configure --without-mysql / --without-pgsql /
+ * --without-sqlite leave one out), in the order `help` lists them; the first is the default
+ * of --db-driver, as mysql is sysbench's. */
+static const struct db_driver_ops *const db_builtin[] = {
+#ifdef HAVE_MYSQL
+	&db_mysql_ops,
+#endif
+#ifdef HAVE_PGSQL
+	&db_pgsql_ops,
+#endif
+#ifdef HAVE_SQLITE
+	&db_sqlite_ops,
+#endif
+	NULL
+};
+#ifdef HAVE_MYSQL
+#define DB_DEFAULT_DRIVER "mysql"
+#elif defined(HAVE_PGSQL)
+#define DB_DEFAULT_DRIVER "pgsql"
+#elif defined(HAVE_SQLITE)
+#define DB_DEFAULT_DRIVER "sqlite"
+#else
+#define DB_DEFAULT_DRIVER NULL   /* a build without drivers: --db-driver is required */
+#endif
 
 #define DB_MAX_DRIVERS 8
 
@@ -60,6 +103,7 @@ struct db_conn_core {
 	int64_t nb_t0;
 	char state_buf[6];
 	char errbuf[1024];
+	struct db_stmt_core *stmts;   /* the open statements, newest first */
 };
 
 /* Per-statement bookkeeping behind sql_statement.core. */
@@ -71,6 +115,9 @@ struct db_stmt_core {
 	char *buf;          /* emulated statements: the expanded SQL */
 	size_t buf_cap;
 	int kind;           /* enum stats_stmt_kind of sql */
+	/* the connection's list of open statements (one thread's: no lock) */
+	sql_statement *self;
+	struct db_stmt_core *prev, *next;
 };
 
 static void db_report_error(sql_connection *c, int op, const char *sql, size_t len);
@@ -84,7 +131,7 @@ static int db_debug_on = -1;
 static int db_stmt_stats = -1;  /* --report-statements */
 
 static const struct opt_def db_general_opts[] = {
-	{ "db-driver", OPT_STRING, "specifies database driver to use ('help' to get list of available drivers)", "mysql", 0, 0, 0, NULL },
+	{ "db-driver", OPT_STRING, "specifies database driver to use ('help' to get list of available drivers)", DB_DEFAULT_DRIVER, 0, 0, 0, NULL },
 	{ "db-ps-mode", OPT_STRING, "prepared statements usage mode {auto, disable}", "auto", 0, 0, 0, NULL },
 	{ "db-debug", OPT_BOOL, "print database-specific debug information", "off", 0, 0, 0, NULL },
 };
@@ -124,8 +171,9 @@ int db_init_options(void)
 	char g[64];
 
 	if (db_ndrivers == 0) {
-		if ((rc = db_register(&db_mysql_ops)) || (rc = db_register(&db_pgsql_ops)))
-			return rc;
+		for (i = 0; db_builtin[i] != NULL; i++)
+			if ((rc = db_register(db_builtin[i])))
+				return rc;
 	}
 	rc = opt_define("General database options", db_general_opts,
 	                sizeof(db_general_opts) / sizeof(db_general_opts[0]));
@@ -146,6 +194,8 @@ void db_print_help(void)
 	printf("General database options:\n\n");
 	opt_print_group(stdout, "General database options", 0);
 	printf("\n\nCompiled-in database drivers:\n");
+	if (db_ndrivers == 0)
+		printf("  (none: this build was configured without database drivers)\n");
 	for (i = 0; i < db_ndrivers; i++)
 		printf("  %s - %s\n", db_drivers[i].ops->name, db_drivers[i].ops->desc);
 	for (i = 0; i < db_ndrivers; i++) {
@@ -247,6 +297,16 @@ sql_driver *db_create(const char *name)
 	for (i = 0; name != NULL && i < db_ndrivers; i++)
 		if (strcmp(db_drivers[i].ops->name, name) == 0)
 			d = &db_drivers[i];
+	for (i = 0; d == NULL && name != NULL && db_not_built[i] != NULL; i++)
+		if (strcmp(db_not_built[i], name) == 0) {
+			log_msg(LOG_FATAL, "this bench was built without the %s driver "
+			        "(configure --without-%s)", name, name);
+			return NULL;
+		}
+	if (d == NULL && db_ndrivers == 0) {
+		log_msg(LOG_FATAL, "no database driver: this build was configured without any (--without-mysql --without-pgsql --without-sqlite)");
+		return NULL;
+	}
 	if (d == NULL) {
 		log_msg(LOG_FATAL, "invalid database driver name: '%s'", name ? name : "(null)");
 		return NULL;
@@ -261,6 +321,12 @@ sql_driver *db_create(const char *name)
 		}
 		db_ps_disabled = m && strcmp(m, "disable") == 0;
 	}
+	/* Set here, under db_mu, before this thread can use a connection:
+	 * workers read them unlocked afterwards. */
+	if (db_debug_on < 0)
+		db_debug_on = opt_get_bool("db-debug");
+	if (db_stmt_stats < 0)
+		db_stmt_stats = opt_get_bool("report-statements");
 	if (!d->inited) {
 		d->pub.sname = d->ops->name;
 		d->pub.lname = d->ops->desc;
@@ -365,6 +431,10 @@ void db_connection_free(sql_connection *c)
 	k = c->core;
 	if (k->state != DB_CONN_CLOSED)
 		db_connection_close(c);
+	/* Statements a script never closed (a run that ended on a FATAL
+	 * skips thread_done) go with their connection. */
+	while (k->stmts)
+		db_close(k->stmts->self);
 	free(k->vals);
 	free(c);
 }
@@ -612,6 +682,13 @@ void db_stmt_set_nparams(sql_statement *st, unsigned n)
 static void db_stmt_free(sql_statement *st)
 {
 	struct db_stmt_core *k = st->core;
+	struct db_conn_core *ck = st->connection->core;
+	if (k->prev)
+		k->prev->next = k->next;
+	else if (ck->stmts == k)
+		ck->stmts = k->next;
+	if (k->next)
+		k->next->prev = k->prev;
 	free(k->sql);
 	free(k->buf);
 	free(k->params);
@@ -664,6 +741,11 @@ sql_statement *db_prepare(sql_connection *c, const char *sql, size_t len)
 			st->priv = NULL;
 	}
 	c->error = DB_ERROR_NONE;
+	k->self = st;
+	k->next = ((struct db_conn_core *)c->core)->stmts;
+	if (k->next)
+		k->next->prev = k;
+	((struct db_conn_core *)c->core)->stmts = k;
 	return st;
 }
 

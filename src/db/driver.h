@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * driver: the database driver plug-in interface and the shared layer above
  * the drivers (registry, options, statement counting, error reporting,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * mysql: the MySQL/MariaDB driver, on the libmysqlclient API (built and
  * tested against MariaDB Connector/C, Debian libmariadb-dev).
@@ -155,7 +156,9 @@ static const struct opt_def my_opts[] = {
 	{ "mysql-db", OPT_STRING, "MySQL database name", "sbtest", 0, 0, 0, NULL },
 	/* sysbench's BOOL, extended with the client library's SSL modes */
 	{ "mysql-ssl", OPT_STRING,
-	  "use SSL connections, if available in the client library", "off", 0, 0,
+	  "use SSL connections, if available in the client library; MODE: DISABLED, "
+	  "PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY (on: REQUIRED, off: DISABLED)",
+	  "off", 0, 0,
 	  OPT_F_BOOL_HELP, NULL },
 	{ "mysql-ssl-key", OPT_FILE, "path name of the client private key file", NULL, 0, 0, 0, NULL },
 	{ "mysql-ssl-cert", OPT_FILE, "path name of the client public key certificate file",

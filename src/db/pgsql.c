@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * pgsql: the PostgreSQL driver, on libpq.
  *

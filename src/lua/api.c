@@ -10,6 +10,7 @@
 #include <string.h>
 #include "lua/ffi_api.h"
 #include "rand/rand.h"
+#include "util/progress.h"
 
 /* ---- random numbers -------------------------------------------------- */
 
@@ -156,4 +157,34 @@ void sb_histogram_print(sb_histogram_t *h)
 	}
 	fflush(stdout);
 	funlockfile(stdout);
+}
+
+/* ---- sysbench.progress ------------------------------------------------ */
+
+int bench_progress_begin(const char *label, double total, int bytes)
+{
+	return progress_begin(label, total, bytes);
+}
+
+/* Scripts add per row: a thread's small adds go to the shared line in
+ * batches of 1000 (a row then costs no lock). */
+void bench_progress_add(double n)
+{
+	static __thread double pending;
+
+	pending += n;
+	if (pending >= 1000) {
+		progress_add(pending);
+		pending = 0;
+	}
+}
+
+void bench_progress_done(void)
+{
+	progress_end();
+}
+
+void bench_progress_hide(void)
+{
+	progress_hide();
 }

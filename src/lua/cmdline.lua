@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- sysbench.cmdline: option declarations, custom commands, argv.
 
 local cmdline = sysbench.cmdline

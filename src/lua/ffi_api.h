@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The C functions and types that Lua code reaches through LuaJIT's FFI.
  *
@@ -94,6 +95,17 @@ int bench_stopping(void);
 
 /* Seconds since the run started (monotonic clock), for scripts. */
 double bench_time_since_start(void);
+
+/* sysbench.progress (util/progress.h): a live progress line on a
+ * terminal's stderr during a long command such as prepare. begin: the
+ * first call while none is active starts it (total units; bytes != 0:
+ * sizes) and returns 1 if the line shows; add: n more done (the line goes
+ * when the total is reached); done: erase it; hide: erase it before other
+ * output (drawn again at the next add). Thread-safe. */
+int bench_progress_begin(const char *label, double total, int bytes);
+void bench_progress_add(double n);
+void bench_progress_done(void);
+void bench_progress_hide(void);
 
 /* ---- random numbers (rand/rand.h) ------------------------------------ */
 uint32_t rand_uniform(uint32_t a, uint32_t b);

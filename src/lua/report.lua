@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- sysbench.report_default / report_csv / report_json: the interval report
 -- formats sysbench's Lua API offers to report hooks.
 

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-2.0-or-later
 -- The core of the `sysbench` table every script sees: error codes, hooks,
 -- random numbers, histograms and the default thread loop.
 -- The C runtime has already created `sysbench` (tid, cmdline.argv, ...),
@@ -18,6 +19,7 @@ do
       for i = 1, n do
          t[i] = tostring((select(i, ...)))
       end
+      C.bench_progress_hide()     -- a prepare's progress line on the terminal
       stdout:write(concat(t, "\t", 1, n) .. "\n")
    end
 end
@@ -35,6 +37,19 @@ function sysbench.barrier()
       error(barrier_failed, 0)
    end
 end
+
+-- (bench) A live progress line on a terminal's stderr for long commands
+-- (prepare): begin(label, total[, "bytes"]) -- the first call while none is
+-- active starts it, so every thread of a parallel prepare may call it with
+-- the same total; add(n); done(). Off unless stderr is a terminal, with
+-- --verbosity below 3, --progress=off and during run.
+sysbench.progress = {
+   begin = function(label, total, unit)
+      return C.bench_progress_begin(label, total, unit == "bytes" and 1 or 0) == 1
+   end,
+   add = C.bench_progress_add,
+   done = C.bench_progress_done,
+}
 
 -- ---- random numbers ------------------------------------------------------
 
@@ -208,11 +223,12 @@ thread_run = sysbench.thread_run_default
 -- ---- report hooks, called by the C reporter ---------------------------------
 
 -- stat: a plain table of numbers with sysbench's fields (runtime.c).
+-- A hook that returns false (not nil: sysbench's hooks return nothing)
+-- has printed a block of its own and lets the default report follow.
 function sysbench.__call_hook(name, stat)
    local hook = sysbench.hooks[name]
    if hook == nil then
       return false
    end
-   hook(stat)
-   return true
+   return hook(stat) ~= false
 end

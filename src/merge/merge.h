@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * merge: `bench merge FILE...` combines the results of runs made at the
  * same time by several client hosts against one database.

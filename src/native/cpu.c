@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * cpu: the event of the cpu workload (lua/cpu.lua).
  *

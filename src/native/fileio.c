@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fileio: the I/O engines of the fileio workload (lua/fileio.lua).
  *
@@ -48,6 +49,7 @@
 #include "lua/ffi_api.h"
 #include "rand/rand.h"
 #include "util/log.h"
+#include "util/progress.h"
 
 /* Counters of bench_stat_add() (enum stats_ctr). */
 #define FIO_CTR_READS   0
@@ -496,6 +498,7 @@ int native_fio_create_file(const native_fio_cfg *cfg, uint32_t index,
 			goto err;
 		}
 		*written += n;
+		progress_add((double)n);        /* prepare's line on a terminal */
 	}
 	if (fsync(fd) < 0) {
 		rc = fio_fail("Cannot fsync file %s: %s", name, strerror(errno));

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * memory: the buffers and the event of the memory workload (lua/memory.lua).
  *
@@ -26,6 +27,7 @@
 #include "native/native_ffi.h"
 #include "lua/ffi_api.h"
 #include "rand/rand.h"
+#include "util/tsan.h"
 
 #ifndef MAP_HUGETLB
 #define MAP_HUGETLB 0x40000
@@ -170,8 +172,13 @@ int native_mem_setup(const native_mem_cfg *cfg)
 	}
 	/* The shared buffer is faulted in now; a local one by its own
 	 * thread in native_mem_thread_init() (first touch: its NUMA node). */
-	if (!cfg->scope_local)
+	if (!cfg->scope_local) {
 		memset(mem.bufs[0], 0, mem.map_len);
+		/* Threads of the global scope read and write the same blocks
+		 * unsynchronised, as sysbench's do: the traffic is the point. */
+		tsan_benign_race(mem.bufs[0], mem.map_len,
+		                 "memory workload: shared buffer (global scope)");
+	}
 	for (unsigned t = 0; t < cfg->threads; t++) {
 		mem.thr[t].buf = mem.bufs[cfg->scope_local ? t : 0];
 		/* Spread sequential walkers of a shared buffer apart. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * mutex: the mutex array and the event of the mutex workload
  * (lua/mutex.lua): mostly uncontended lock/unlock pairs separated by busy

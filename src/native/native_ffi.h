@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Native helpers of the built-in workloads (cpu, memory, threads, mutex),
  * called from the workloads in lua/ through the FFI. Embedded into

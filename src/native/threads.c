@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * threads: the shared mutexes and the event of the threads workload
  * (lua/threads.lua), a scheduler benchmark: every iteration yields the CPU

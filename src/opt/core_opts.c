@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,7 +16,8 @@
 /* Names, defaults and descriptions are sysbench 1.0.20's (reference/help.txt)
  * so help text and scripts carry over; bench's additions follow each group. */
 static const struct opt_def core_general[] = {
-	{ "threads", OPT_INT, "number of threads to use", "1", 1, 100000, 0, NULL },
+	/* a list (1,8,32) runs a thread sweep; the help line stays sysbench's */
+	{ "threads", OPT_INT, "number of threads to use", "1", 1, 100000, OPT_F_INT_LIST, NULL },
 	{ "connections", OPT_INT, "number of database connections, each one sysbench thread (thread_init/event/thread_done, sysbench.tid 0..N-1) run as a coroutine; the --threads worker threads share them and wait on their sockets with one epoll each. 0: one connection per thread", "0", 0, 1000000, OPT_F_EXTRA, NULL },
 	{ "events", OPT_INT, "limit for total number of events", "0", 0, 9e18, 0, NULL },
 	{ "time", OPT_INT, "limit for total execution time in seconds", "10", 0, 1e9, 0, NULL },
@@ -36,6 +38,8 @@ static const struct opt_def core_general[] = {
 	{ "config-file", OPT_FILE, "File containing command line options", NULL, 0, 0, OPT_F_NODEFAULT, NULL },
 	{ "warmup-time", OPT_INT, "execute events for this many seconds with statistics disabled before the actual benchmark run with statistics enabled", "0", 0, 1e9, OPT_F_EXTRA, NULL },
 	{ "event-retries", OPT_INT, "how many times one event may be restarted after ignorable errors before the run fails (0: no limit)", "1000", 0, 1e9, OPT_F_EXTRA, NULL },
+	{ "sweep-pause", OPT_DOUBLE, "seconds to wait between the steps of a thread sweep (a list of thread counts such as --threads 1,8,32 runs one step per count)", "0", 0, 1e6, OPT_F_EXTRA, NULL },
+	{ "progress", OPT_BOOL, "show a progress line (done of total, rate, ETA) on a terminal's stderr during long prepare commands", "on", 0, 0, OPT_F_EXTRA, NULL },
 	{ "thread-init-timeout", OPT_INT, "wait time in seconds for worker threads to initialize", "30", 1, 1e6, OPT_F_EXTRA, NULL },
 	{ "test", OPT_STRING, "deprecated: name of the workload (give it as the first argument instead)", NULL, 0, 0, OPT_F_HIDDEN, NULL },
 	{ "tx-rate", OPT_DOUBLE, "deprecated alias for --rate", "0", 0, 4294967295.0, OPT_F_DEPRECATED, "rate" },
@@ -178,6 +182,8 @@ int core_opts_load(struct core_cfg *c, char *err, size_t errlen)
 	c->validate = opt_get_bool("validate");
 	c->warmup_time = (double)opt_get_int("warmup-time");
 	c->thread_init_timeout = (double)opt_get_int("thread-init-timeout");
+	c->sweep_pause = opt_get_double("sweep-pause");
+	c->progress = opt_get_bool("progress");
 	np = core_parse_percentiles(opt_get_string("percentile"), c->percentiles,
 	                            CORE_MAX_PCT, err, errlen);
 	if (np < 0)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * core_opts: the options every run has (general, random, log, report), and
  * their validated values.
@@ -36,6 +37,8 @@ struct core_cfg {
 	int validate;
 	double warmup_time;
 	double thread_init_timeout;
+	double sweep_pause;          /* --sweep-pause, seconds between sweep steps */
+	int progress;                /* --progress: prepare's progress line */
 	double percentile;           /* first of percentiles[]; 0: disabled */
 	double percentiles[CORE_MAX_PCT]; /* --percentile list, as given */
 	unsigned npercentiles;       /* 0 when disabled (--percentile=0) */

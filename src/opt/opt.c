@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * opt: the option registry. See opt.h for the contract.
  *
@@ -288,6 +289,43 @@ struct opt_value {
  * option: --bool-opt=5" (set around set_value()). */
 static const char *typed_name;
 
+/* OPT_F_INT_LIST with a comma: every item an integer in range, no empty
+ * item; the value is the largest (what commands other than a sweep use),
+ * the items the list as given. */
+static int parse_int_list(const struct opt *o, const char *text, const char *what,
+                          struct opt_value *val)
+{
+	unsigned i;
+	size_t len = strlen(text);
+
+	if (text[0] == ',' || text[len - 1] == ',' || strstr(text, ",,")) {
+		set_error("Invalid %s for the '%s' option: '%s' (an empty item in the list)",
+		          what, o->name, text);
+		return -EINVAL;
+	}
+	val->items = split_list(text, &val->nitems);
+	for (i = 0; i < val->nitems; i++) {
+		int64_t v;
+		if (parse_int(val->items[i], &v) < 0) {
+			set_error("Invalid %s for the '%s' option: '%s'", what, o->name, text);
+			goto err;
+		}
+		if (has_range(o) && ((double)v < o->min || (double)v > o->max)) {
+			range_error(o, what, val->items[i]);
+			goto err;
+		}
+		if (i == 0 || v > val->i)
+			val->i = v;
+	}
+	val->text = xstrdup(text);
+	return 0;
+err:
+	free_items(val->items);
+	val->items = NULL;
+	val->nitems = 0;
+	return -EINVAL;
+}
+
 /* Parse `text` (NULL = bare "--name") for option `o`. `what` is "value" or
  * "default value" for the error message. */
 static int parse_value(const struct opt *o, const char *text, const char *what,
@@ -326,6 +364,8 @@ static int parse_value(const struct opt *o, const char *text, const char *what,
 		val->text = xstrdup(val->b ? "on" : "off");
 		return 0;
 	case OPT_INT:
+		if ((o->flags & OPT_F_INT_LIST) && strchr(text, ','))
+			return parse_int_list(o, text, what, val);
 		if (parse_int(text, &val->i) < 0)
 			goto bad;
 		if (has_range(o) && ((double)val->i < o->min || (double)val->i > o->max)) {
@@ -899,6 +939,34 @@ unsigned opt_list(const struct opt *o, const char *const **items)
 	return o->nitems;
 }
 
+unsigned opt_get_int_list(const char *name, int64_t *out, unsigned max)
+{
+	const struct opt *o = opt_find(name);
+	unsigned i, n;
+
+	if (o == NULL || o->type != OPT_INT)
+		return 0;
+	if (o->nitems == 0) {
+		if (max > 0)
+			out[0] = o->v.i;
+		return 1;
+	}
+	n = o->nitems < max ? o->nitems : max;
+	for (i = 0; i < n; i++)
+		(void)parse_int(o->items[i], &out[i]);   /* checked when set */
+	return o->nitems;
+}
+
+int opt_set_int_current(const char *name, int64_t v)
+{
+	struct opt *o = opt_find(name);
+
+	if (o == NULL || o->type != OPT_INT)
+		return -ENOENT;
+	o->v.i = v;
+	return 0;
+}
+
 int opt_get_bool(const char *name)
 {
 	return opt_bool(opt_find(name));
@@ -973,7 +1041,7 @@ const char *opt_value_text(const struct opt *o)
 static const char *type_suffix(const struct opt *o)
 {
 	if (o->flags & OPT_F_BOOL_HELP)
-		return "[=on|off]";
+		return "[=on|off|MODE]";
 	switch (o->type) {
 	case OPT_BOOL: return "[=on|off]";
 	case OPT_INT: return "=N";

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * opt: the option registry and sysbench's command-line rules.
  *
@@ -40,10 +41,14 @@ enum opt_type {
 #define OPT_F_HIDDEN     0x1   /* not shown in help */
 #define OPT_F_DEPRECATED 0x2   /* alias: warns "... is deprecated, use --X" */
 #define OPT_F_NODEFAULT  0x4   /* help shows no "[default]" */
-#define OPT_F_BOOL_HELP  0x8   /* help shows "[=on|off]": a STRING that extends
-                                  a sysbench BOOL with more values */
+#define OPT_F_BOOL_HELP  0x8   /* help shows "[=on|off|MODE]": a STRING that
+                                  extends a sysbench BOOL with more values (the
+                                  description lists them) */
 #define OPT_F_SIZE_WRAP  0x20  /* SIZE: "-N" wraps to 2^64 - N (sysbench's
                                   parser; script options, which check it) */
+#define OPT_F_INT_LIST   0x40  /* INT: also takes a comma-separated list of
+                                  integers (each in range); the value is the
+                                  largest, opt_get_int_list() the list */
 #define OPT_F_EXTRA      0x10  /* bench's own: help lines sysbench has keep
                                   their alignment (not counted in the width) */
 
@@ -117,6 +122,16 @@ uint64_t opt_get_size(const char *name);
 double opt_get_double(const char *name);
 const char *opt_get_string(const char *name);   /* NULL if unset */
 unsigned opt_get_list(const char *name, const char *const **items);
+
+/* An OPT_F_INT_LIST option's integers as given (a plain number: one)
+ * into out[max]; returns how many there are (may exceed max), 0 for an
+ * undeclared or non-INT name. */
+unsigned opt_get_int_list(const char *name, int64_t *out, unsigned max);
+
+/* Change an INT option's current value (what the getters and scripts
+ * see) without touching its text or list: a sweep step's thread count.
+ * Returns 0 or -ENOENT. Main thread, while no worker runs. */
+int opt_set_int_current(const char *name, int64_t v);
 
 /* 1 if the user gave a value (command line or file), else 0. */
 int opt_is_set(const char *name);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * rand: per-thread xoshiro256** generators and sysbench's distributions.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * rand: per-thread pseudo-random numbers and sysbench's distributions.
  *

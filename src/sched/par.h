@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * par: the barrier of a parallel command (prepare, cleanup, ... declared
  * with sysbench.cmdline.PARALLEL_COMMAND): its threads wait for each other

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -21,6 +22,7 @@
 #include "rand/rand.h"
 #include "util/clock.h"
 #include "util/log.h"
+#include "util/tsan.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include "lua/ffi_api.h"
@@ -71,14 +73,15 @@ static struct {
 	 * no new event; ending: also abandon events being restarted (time,
 	 * signal, failure; not the event limit, whose claimed events must
 	 * complete). */
-	_Alignas(64) volatile int stop;
-	volatile int ending;
+	_Alignas(64) int stop;     /* both: __atomic (set from any thread) */
+	int ending;
 	int wake;                  /* futex: 1 once stop is set (never reset) */
 	int64_t warm_end_ns;
 	uint64_t max_events;
 
 	_Alignas(64) uint64_t ev_claimed;
-	int stop_reason;        /* 1: --events reached, 2: --time (info lines) */
+	int stop_reason;        /* 1: --events reached, 2: --time (info lines);
+	                         * __atomic, set once from 0 */
 
 	/* Open loop: the next Poisson arrival, shared by all workers. */
 	_Alignas(64) ck_spinlock_t rate_lock;
@@ -100,6 +103,20 @@ static struct {
 } S;
 
 static __thread struct sched_worker *sched_self;
+
+/* Relaxed atomics for the flags threads share: on x86 plain moves, and a
+ * ThreadSanitizer build sees them for what they are. */
+#define sched_get(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define sched_put(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+
+/* The first reason the run stops is the one the info lines give. */
+static void sched_stop_reason(int why)
+{
+	int none = 0;
+	__atomic_compare_exchange_n(&S.stop_reason, &none, why, 0,
+	                            __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
 static volatile sig_atomic_t sched_signal;
 
 /* After the first SIGINT/SIGTERM the workers get this long (or
@@ -125,9 +142,9 @@ static void sched_wake_all(void)
  * arrival (the event limit does not: their claimed events still run). */
 static void sched_set_stop(int ending)
 {
-	S.stop = 1;
+	__atomic_store_n(&S.stop, 1, __ATOMIC_SEQ_CST);
 	if (ending) {
-		S.ending = 1;
+		__atomic_store_n(&S.ending, 1, __ATOMIC_SEQ_CST);
 		sched_wake_all();
 	}
 }
@@ -137,7 +154,7 @@ static void sched_set_stop(int ending)
 static void sched_sleep_until(int64_t deadline)
 {
 	struct timespec ts = { deadline / 1000000000LL, deadline % 1000000000LL };
-	while (!S.ending && __atomic_load_n(&S.wake, __ATOMIC_SEQ_CST) == 0) {
+	while (!sched_get(S.ending) && __atomic_load_n(&S.wake, __ATOMIC_SEQ_CST) == 0) {
 		/* FUTEX_WAIT_BITSET: an absolute CLOCK_MONOTONIC deadline */
 		long r = syscall(SYS_futex, &S.wake,
 		                 FUTEX_WAIT_BITSET | FUTEX_PRIVATE_FLAG, 0, &ts,
@@ -178,7 +195,7 @@ static void sched_on_signal(int sig)
 
 static inline void sched_record(struct sched_worker *w, int64_t now)
 {
-	w->in_event = 0;
+	sched_put(w->in_event, 0);
 	/* An event that began during warm-up counts in no statistic. */
 	if (w->start_ns < S.warm_end_ns) {
 		stats_clear_label(w->st);
@@ -197,16 +214,30 @@ static inline void sched_record(struct sched_worker *w, int64_t now)
 	}
 }
 
+/* The rate lock is ck's spinlock (inline assembly TSan cannot see): tell
+ * a ThreadSanitizer build about it. */
+static inline void sched_rate_lock(void)
+{
+	ck_spinlock_lock(&S.rate_lock);
+	tsan_acquire(&S.rate_lock);
+}
+
+static inline void sched_rate_unlock(void)
+{
+	tsan_release(&S.rate_lock);
+	ck_spinlock_unlock(&S.rate_lock);
+}
+
 /* Exponential gaps make the arrivals a Poisson process; a lock is fine at
  * rate-limited speeds and gives one shared queue (M/M/c, not c x M/M/1). */
 static int64_t sched_claim_arrival(void)
 {
 	int64_t t;
 	double u = rand_double();
-	ck_spinlock_lock(&S.rate_lock);
+	sched_rate_lock();
 	t = S.next_arrival;
 	S.next_arrival += (int64_t)(-log1p(-u) * S.mean_gap_ns);
-	ck_spinlock_unlock(&S.rate_lock);
+	sched_rate_unlock();
 	return t;
 }
 
@@ -216,12 +247,11 @@ static int64_t sched_claim_arrival(void)
  * slot. */
 static inline int sched_may_start(int64_t now)
 {
-	if (S.stop)
+	if (sched_get(S.stop))
 		return 0;
 	if (S.max_events && now >= S.warm_end_ns &&
 	    __atomic_fetch_add(&S.ev_claimed, 1, __ATOMIC_RELAXED) >= S.max_events) {
-		if (S.stop_reason == 0)
-			S.stop_reason = 1;
+		sched_stop_reason(1);
 		sched_set_stop(0);
 		return 0;
 	}
@@ -239,7 +269,7 @@ static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
 			sched_sleep_until(t);
 			/* a claimed event runs unless the run is ending
 			 * (reaching --events leaves the claimed ones to run) */
-			if (S.ending)
+			if (sched_get(S.ending))
 				return 0;
 			now = clock_now_ns();
 		}
@@ -250,7 +280,7 @@ static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
 			break;
 		if (now >= S.warm_end_ns)
 			stats_inc(w->st, STATS_SKIPPED, 1);
-		if (S.ending)
+		if (sched_get(S.ending))
 			return 0;
 	}
 	return now;
@@ -319,8 +349,8 @@ int bench_event_next(int thread_id)
 	if (now == 0)
 		return 0;
 	w->start_ns = now;
-	w->in_event = 1;
-	w->started++;
+	sched_put(w->in_event, 1);
+	sched_put(w->started, w->started + 1);
 	return 1;
 }
 
@@ -329,7 +359,7 @@ void bench_event_finish(int thread_id)
 	struct sched_worker *w = sched_self;
 	/* As sysbench: the call in which event() returned true is no event. */
 	if (w)
-		w->in_event = 0;
+		sched_put(w->in_event, 0);
 }
 
 bool sb_more_events(int thread_id)
@@ -350,8 +380,8 @@ void sb_event_start(int thread_id)
 	w->start_ns = clock_now_ns();
 	if (S.mean_gap_ns <= 0)
 		w->intended_ns = w->start_ns;
-	w->in_event = 1;
-	w->started++;
+	sched_put(w->in_event, 1);
+	sched_put(w->started, w->started + 1);
 }
 
 void sb_event_stop(int thread_id)
@@ -424,7 +454,7 @@ struct stats_thread *sched_stats_self(void)
 
 int bench_stopping(void)
 {
-	return S.ending != 0;
+	return sched_get(S.ending) != 0;
 }
 
 uint64_t bench_thread_events(void)
@@ -452,7 +482,7 @@ int sched_worker_started(void)
 	pthread_cond_broadcast(&S.cv);
 	while (!S.released)
 		pthread_cond_wait(&S.cv, &S.mu);
-	go = !S.failed && !S.stop;
+	go = !S.failed && !sched_get(S.stop);
 	pthread_mutex_unlock(&S.mu);
 	return go;
 }
@@ -485,9 +515,9 @@ static void *sched_worker_main(void *arg)
 	log_msg(LOG_DEBUG, "Worker thread (#%u) started", w->tid);
 	w->rc = S.fn(w->tid, S.ud);
 	/* sysbench's info lines: each thread says why it ended */
-	if (w->rc == 0 && S.stop_reason == 1)
+	if (w->rc == 0 && sched_get(S.stop_reason) == 1)
 		log_text(LOG_INFO, "Event limit exceeded, exiting...");
-	else if (w->rc == 0 && S.stop_reason == 2)
+	else if (w->rc == 0 && sched_get(S.stop_reason) == 2)
 		log_text(LOG_INFO, "Time limit exceeded, exiting...");
 	if (w->in_event)
 		sched_record(w, clock_now_ns());
@@ -806,9 +836,9 @@ static uint64_t sched_queue_length(int64_t now)
 	int64_t next;
 	if (S.mean_gap_ns <= 0)
 		return 0;
-	ck_spinlock_lock(&S.rate_lock);
+	sched_rate_lock();
 	next = S.next_arrival;
-	ck_spinlock_unlock(&S.rate_lock);
+	sched_rate_unlock();
 	if (next > now)
 		return 0;
 	return (uint64_t)((now - next) / S.mean_gap_ns) + 1;
@@ -1079,7 +1109,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 			wake = t_forced;
 		if (t_sig < wake)
 			wake = t_sig;
-		if (S.stop && t_forced == INT64_MAX && wake > clock_now_ns() + 1000000000LL)
+		if (sched_get(S.stop) && t_forced == INT64_MAX && wake > clock_now_ns() + 1000000000LL)
 			wake = clock_now_ns() + 1000000000LL;
 		/* --rate: look at the backlog ten times a second */
 		if (S.mean_gap_ns > 0 && !cfg->rate_continue &&
@@ -1137,8 +1167,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 			next_cp++;
 		}
 		if (now >= t_end) {
-			if (S.stop_reason == 0)
-				S.stop_reason = 2;
+			sched_stop_reason(2);
 			sched_set_stop(1);
 		}
 		if (now >= t_forced) {

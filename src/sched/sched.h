@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * sched: worker threads, the start barrier, time/event limits, warm-up,
  * the open-loop rate generator, report timers and signals.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * hdr: an HdrHistogram (High Dynamic Range histogram) of int64 values.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * hdrlog: HdrHistogram interval logs. See hdrlog.h for the format.
  *

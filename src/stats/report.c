@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -14,7 +15,8 @@
 
 #define NS_PER_MS 1e6
 
-static volatile int report_sql;
+static int report_sql;      /* __atomic: set by a worker's sql.driver() */
+static inline uint64_t report_events(const struct stats_snap *s);
 static void machine_interval(const struct core_cfg *cfg,
                              const struct stats_snap *s, double t_now,
                              double p, unsigned threads_running,
@@ -22,6 +24,53 @@ static void machine_interval(const struct core_cfg *cfg,
 static void machine_full(const struct core_cfg *cfg, const struct stats_snap *s,
                          double total, double p, int checkpoint);
 static int report_failed;
+/* A sweep's step (1-based; 0: no sweep) and its label, for json lines. */
+static unsigned report_step;
+static char report_step_label[256];
+
+void report_set_step(unsigned step, const char *label)
+{
+	report_step = step;
+	snprintf(report_step_label, sizeof(report_step_label), "%s", label ? label : "");
+}
+
+/* ,"step":I[,"step_label":"..."] in a sweep's json lines */
+static void j_step(FILE *f, int with_label)
+{
+	if (report_step == 0)
+		return;
+	fprintf(f, ",\"step\":%u", report_step);
+	if (with_label && report_step_label[0]) {
+		fputs(",\"step_label\":", f);
+		report_json_string(f, report_step_label);
+	}
+}
+
+/* The figures a sweep's table and step_end hook use. */
+static void fill_result(struct report_result *r, const struct stats_snap *s,
+                        double total, double period)
+{
+	double p = period > 0 ? period : 1;
+	memset(r, 0, sizeof(*r));
+	r->valid = 1;
+	r->time = total;
+	r->events = report_events(s);
+	r->reads = s->ctr[STATS_READS];
+	r->writes = s->ctr[STATS_WRITES];
+	r->other = s->ctr[STATS_OTHER];
+	r->queries = r->reads + r->writes + r->other;
+	r->errors = s->ctr[STATS_ERRORS];
+	r->reconnects = s->ctr[STATS_RECONNECTS];
+	r->tps = r->events / p;
+	r->qps = r->queries / p;
+	if (s->events) {
+		r->lat_min = hdr_min(s->lat) / NS_PER_MS;
+		r->lat_avg = (double)s->lat_sum_ns / s->events / NS_PER_MS;
+		r->lat_max = hdr_max(s->lat) / NS_PER_MS;
+		r->lat_p95 = report_pct_ms(s->lat, 95);
+		r->lat_p99 = report_pct_ms(s->lat, 99);
+	}
+}
 
 int report_hook_failed(void)
 {
@@ -30,7 +79,7 @@ int report_hook_failed(void)
 
 void report_use_sql(void)
 {
-	report_sql = 1;
+	__atomic_store_n(&report_sql, 1, __ATOMIC_RELAXED);
 }
 
 /* Percentile label as sysbench prints it: "95" or "99.9". */
@@ -148,7 +197,7 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 	 * script's own hooks still print) */
 	if (log_verbosity() < LOG_NOTICE)
 		return 0;
-	if (ctx->sql || report_sql) {
+	if (ctx->sql || __atomic_load_n(&report_sql, __ATOMIC_RELAXED)) {
 		uint64_t q = s->ctr[STATS_READS] + s->ctr[STATS_WRITES] + s->ctr[STATS_OTHER];
 		printf("[ %ss ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%s): %s err/s: %4.2f reconn/s: %4.2f\n",
 		       t, threads_running, report_events(s) / p, q / p,
@@ -356,6 +405,8 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	int rc;
 
 	report_fill_stat(&st, s, period, total, 0, cfg->percentile);
+	if (!checkpoint && ctx->result)
+		fill_result(ctx->result, s, total, period);
 	if (!checkpoint && ctx->hooks.end)
 		ctx->hooks.end(ctx->hooks.ud);
 	if (cfg->report_format != CORE_REPORT_TEXT) {
@@ -392,7 +443,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	}
 	/* the workload's block follows the SQL statistics, as a database
 	 * workload with its own summary shows both */
-	if (ctx->sql || report_sql)
+	if (ctx->sql || __atomic_load_n(&report_sql, __ATOMIC_RELAXED))
 		sql_block(s, period);
 	if (ctx->hooks.summary && ctx->hooks.summary(&st, ctx->hooks.ud) < 0)
 		report_failed = 1;
@@ -496,6 +547,11 @@ static FILE *machine_out;       /* the real stdout, after the redirect */
 static FILE *report_stream(void)
 {
 	return machine_out ? machine_out : stdout;
+}
+
+FILE *report_machine_stream(void)
+{
+	return report_stream();
 }
 
 /* ferror() forgets errno: a failed stream whose flush now succeeds (the
@@ -812,6 +868,7 @@ static void machine_interval(const struct core_cfg *cfg,
 		return;
 	}
 	fputs("{\"type\":\"interval\"", f);
+	j_step(f, 0);
 	jkv_num(f, "time", t_now);
 	fprintf(f, ",\"threads\":%u", threads_running);
 	j_counters(f, s, p);
@@ -887,6 +944,7 @@ static void machine_full(const struct core_cfg *cfg, const struct stats_snap *s,
 		return;
 	}
 	fprintf(f, "{\"type\":\"%s\"", checkpoint ? "checkpoint" : "final");
+	j_step(f, 1);
 	jkv_num(f, "time", total);
 	jkv_num(f, "total_time", total);
 	fprintf(f, ",\"threads\":%u", cfg->threads);

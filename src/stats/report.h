@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report: sysbench's text reports (interval lines, checkpoint and final
  * reports, latency histogram), fed by stats snapshots. Report hooks written
@@ -27,11 +28,25 @@ struct report_hooks {
 	void *ud;
 };
 
+/* A run's final figures (latencies in ms), for a sweep's table. */
+struct report_result {
+	int valid;                      /* 1 once a final report filled it */
+	double time;                    /* seconds the statistics cover */
+	uint64_t events, queries, reads, writes, other, errors, reconnects;
+	double tps, qps;
+	double lat_min, lat_avg, lat_max, lat_p95, lat_p99;
+};
+
 struct report_ctx {
 	const struct core_cfg *cfg;
 	int sql;                        /* SQL statistics layout */
 	struct report_hooks hooks;
+	struct report_result *result;   /* non-NULL: the final report fills it */
 };
+
+/* A sweep's step (1-based, 0 = not a sweep) and label (NULL or "": none):
+ * json lines then carry "step" (and the final one "step_label"). */
+void report_set_step(unsigned step, const char *label);
 
 /* Switch to the SQL statistics layout (called when a script creates its
  * first database driver). Thread-safe. */
@@ -66,6 +81,8 @@ void report_print_histogram(FILE *f, const struct hdr_hist *h, double scale);
  * Call once, from the main thread, before anything is printed. Returns 0 or
  * a negative errno (stdout is then left as it was). */
 int report_redirect_stdout(const char *format);
+/* Where json/csv report lines go (the real stdout after the redirect). */
+FILE *report_machine_stream(void);
 /* At exit: flush the report stream and stdout; 0, or -errno of the first
  * write or flush error (output lost: a full disk, a closed pipe...). */
 int report_output_check(void);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * stats: per-thread event statistics and their lock-free harvest.
  *

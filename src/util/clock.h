@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* clock: the monotonic clock in nanoseconds (vDSO, ~20 ns a call). */
 #ifndef BENCH_CLOCK_H
 #define BENCH_CLOCK_H

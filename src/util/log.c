@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "util/log.h"
+#include "util/progress.h"
 
 static int log_level_max = LOG_NOTICE;
 static __thread int log_muted;
@@ -65,6 +66,7 @@ static void log_emit(const char *prefix, const char *fmt, va_list ap)
 		pthread_mutex_unlock(&log_lock);
 		return;
 	}
+	progress_hide();        /* a prepare's progress line on the terminal */
 	fflush(stdout);
 	if (log_repeats) {
 		char rep[64];

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # shellcheck shell=bash
 # Throwaway MariaDB and PostgreSQL servers on loopback, for the transcript
 # tests, the README demo and the perf scripts. Source it from bash:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # shellcheck shell=bash
 # The Debian 12 packages bench needs, in one place: demo.sh installs
 # BENCH_DEPS_BUILD and BENCH_DEPS_SERVERS, .ci/run all of them. The
@@ -7,15 +8,20 @@
 # build: compiler and autotools, then what configure.ac requires
 BENCH_DEPS_BUILD="build-essential autoconf automake libtool pkg-config
 	libluajit-5.1-dev luajit libck-dev zlib1g-dev libjansson-dev
-	liburing-dev libaio-dev libmariadb-dev libpq-dev"
+	liburing-dev libaio-dev libmariadb-dev libpq-dev libsqlite3-dev"
 
 # the throwaway servers of tests/lib/dbserver.sh (openssl: test certificates)
 BENCH_DEPS_SERVERS="mariadb-server mariadb-client postgresql openssl"
 
 # the test suite: cram, sysbench for side-by-side tests, groff for the
 # manual's lint, GNU time, ss (iproute2) for free ports, ca-certificates
-# for npm's registry
-BENCH_DEPS_TEST="python3-cram sysbench groff-base time iproute2 ca-certificates"
+# for npm's registry, strace (threads.t counts system calls, not time)
+BENCH_DEPS_TEST="python3-cram sysbench groff-base time iproute2 ca-certificates strace"
+# the sqlite3 shell looks into the SQLite tests' databases
+BENCH_DEPS_TEST="$BENCH_DEPS_TEST sqlite3"
+# gnuplot-nox draws `bench plot`'s charts (a run-time dependency of that
+# command only), chromium renders its .html in a test
+BENCH_DEPS_TEST="$BENCH_DEPS_TEST gnuplot-nox chromium"
 
 # node and npm, for the npm package hdr-histogram-js; only where no node is
 # installed (Debian's npm conflicts with other builds of nodejs)

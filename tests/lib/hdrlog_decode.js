@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: GPL-2.0-or-later
 // Decode a bench --hdr-log file with another HdrHistogram implementation
 // (the npm package hdr-histogram-js, installed by .ci/run with
 // `npm install --prefix tests/lib --no-save hdr-histogram-js`) and print

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # shellcheck shell=bash
 # Helpers of the legacy-script transcript tests (legacy_*.t, field_cmdlines.t).
 # sysbench's own scripts are GPL test data of another project: they are read

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Check that the README's set-up commands work on a pristine Debian 12:
 # debootstrap a minimal bookworm (variant minbase: less than a fresh
 # install has) into DIR, install only git there, clone the repository

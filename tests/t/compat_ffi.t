@@ -268,7 +268,9 @@ is installed:
   >   for i = 1, 300 do h:update(i * 1.7) end
   >   for _, v in ipairs({-1, 0.1, 0.5, 1e9}) do h:update(v) end
   >   h:print()
-  >   ffi.C.sb_histogram_print(ffi.C.sb_histogram_new(3, 1, 100))
+  >   local e = ffi.C.sb_histogram_new(3, 1, 100)
+  >   ffi.C.sb_histogram_print(e)
+  >   ffi.C.sb_histogram_delete(e)
   >   h = ffi.C.sb_histogram_new(8, 0.001, 1000)
   >   for i = 0, 1000 do ffi.C.sb_histogram_update(h, i * i / 1000) end
   >   ffi.C.sb_histogram_print(h)

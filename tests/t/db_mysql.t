@@ -419,12 +419,12 @@ few multi-row INSERTs (one thread may get all the events):
   0
 
 TLS against the server's certificate (made by dbserver.sh with openssl).
---mysql-ssl is sysbench's on/off switch (its help line unchanged: a bare
---mysql-ssl means on) that also takes the client library's SSL modes. A
+--mysql-ssl is sysbench's on/off switch (a bare --mysql-ssl means on) that
+also takes the client library's SSL modes; its help line lists them. A
 script shows the cipher of its own session:
 
   $ $B --help | grep -- '--mysql-ssl\['
-    --mysql-ssl[=on|off]             use SSL connections, if available in the client library [off]
+    --mysql-ssl[=on|off|MODE]        use SSL connections, if available in the client library; MODE: DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY (on: REQUIRED, off: DISABLED) [off]
 
   $ cat > status.lua <<'EOF'
   > sysbench.cmdline.commands = { status = { function ()

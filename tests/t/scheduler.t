@@ -46,8 +46,9 @@ signals, forced shutdown, thread initialisation timeout.
       events (avg/stddev):           N/N
       execution time (avg/stddev):   N/N
   
-  $ grep 'total time' run.txt
-      total time:                          1\.\d{4}s (re)
+  $ tt() { awk '/total time/ { t = $3 + 0; print (t >= lo && t < lo + 5) ? "total time ok" : "total time " t }' lo="$1"; }
+  $ tt 1 < run.txt
+  total time ok
 
 Fractional report intervals:
 
@@ -65,9 +66,8 @@ Report checkpoints print a full report and reset the counters:
   [ 1s ] Checkpoint report:
   $ grep -c 'General statistics' cp.txt
   2
-  $ grep 'total time' cp.txt
-      total time:                          1\.\d{4}s (re)
-      total time:                          2\.\d{4}s (re)
+  $ awk '/total time/ { t[++n] = $3 + 0 } END { print (t[1] >= 1 && t[2] >= 2 && t[2] > t[1] && t[2] < 7) ? "checkpoint at 1 s, end at 2 s" : "times " t[1] " " t[2] }' cp.txt
+  checkpoint at 1 s, end at 2 s
 
 Open loop (--rate): Poisson arrivals at the target rate, the queue line,
 and the schedule lag reported on its own:
@@ -98,19 +98,25 @@ A backlog never aborts the run: 1 thread cannot keep up with 1000/s of
   $ awk '/Schedule lag/ { getline; print ($2 > 100) ? "lag grows" : "lag " $2 }' backlog.txt
   lag grows
 
-Warm-up: events before --warmup-time ends count in no statistic:
+Warm-up: events before --warmup-time ends count in no statistic. The
+events sleep 1 ms, so a second of warm-up holds hundreds of them even on a
+loaded machine (CPU hogs barely delay a sleeping thread); the counted ones
+are fewer than the ones run by at least 10 (an uncounted event in flight
+at the end is at most 1):
 
   $ cat > count.lua <<'X'
+  > ffi.cdef("int usleep(unsigned int)")
   > local n = 0
-  > function event() n = n + 1 end
+  > function event() n = n + 1; ffi.C.usleep(1000) end
   > function thread_done() io.stdout:write("ran " .. n .. "\n") end
   > X
   $ $B count.lua --warmup-time=1 --time=1 run > warm.txt
-  $ awk '/^ran/ { ran = $2 } /total number of events/ { counted = $5 } END { print (counted > 0 && counted < ran * 0.8) ? "warm-up excluded" : "ran " ran " counted " counted }' warm.txt
+  $ awk '/^ran/ { ran = $2 } /total number of events/ { counted = $5 } END { print (counted > 0 && ran - counted >= 10) ? "warm-up excluded" : "ran " ran " counted " counted }' warm.txt
   warm-up excluded
-  $ grep -E 'Warmup|total time' warm.txt
+  $ grep -E 'Warmup' warm.txt
   Warmup time: 1 second(s)
-      total time:                          1\.\d{4}s (re)
+  $ tt 1 < warm.txt
+  total time ok
 
 Percentile options:
 

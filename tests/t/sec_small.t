@@ -32,6 +32,7 @@ that would print them (configure runs in a copy of the few files it needs):
       jansson: V
       MySQL:   V
       libpq:   V
+      SQLite:  V
       prefix:  /usr/local
   
   $ grep -c modversion out.txt

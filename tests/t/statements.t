@@ -163,9 +163,9 @@ up, and their percentiles come from the union of the hdr logs:
   > PY
   counts add up
   percentiles
-  $ $BENCH merge c1.json c2.json c1.hlog c2.hlog | sed -n '/^Statement statistics/,/^$/p' | head -2 | sed -E 's/[0-9]+\.[0-9][0-9]/N/g; s/ [0-9]+ / N /'
+  $ $BENCH merge c1.json c2.json c1.hlog c2.hlog | sed -n '/^Statement statistics/,/^$/p' | head -2 | sed -E 's/[0-9]+\.[0-9][0-9]/N/g; s/^( +[a-z_]+) +[0-9]+ +([0-9]+) +/\1 N \2 /'
   Statement statistics (ms; count, errors, then 50%/95%/99%/max):
-      point_select                  N        0  N/N/N/N
+      point_select N 0 N/N/N/N
   $ $B oltp_read_write $MY --tables=2 cleanup > /dev/null
 
 PostgreSQL, prepared and not:

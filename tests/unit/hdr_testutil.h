@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Helpers shared by the unit tests of histograms. */
 #ifndef BENCH_HDR_TESTUTIL_H
 #define BENCH_HDR_TESTUTIL_H

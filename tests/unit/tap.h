@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Minimal TAP producer for the unit tests: ok(cond, fmt, ...) prints one
  * "ok N - ..." / "not ok N - ..." line; tap_done() prints the plan and
  * returns the process exit status. */

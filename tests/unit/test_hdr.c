@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Unit test of src/stats/hdr.c: percentiles against an exact sort, merge,
  * reset, clamping, precision per sig_figs and argument checking.

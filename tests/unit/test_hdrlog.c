@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of stats/hdrlog: base64, the V2 compressed histogram encoding
  * (decoded back here by an independent small decoder: base64, inflate,
  * ZigZag LEB128, HdrHistogram's index-to-value mapping) and the log file. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Unit tests of the option registry (src/opt/opt.c): sysbench's parsing
  * rules, the config file, pending values and the exact help layout of

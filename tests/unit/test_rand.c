@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Unit tests for src/rand: generator reproducibility, the shape of every
  * distribution, unique values and random strings.

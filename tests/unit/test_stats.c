@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Unit test of src/stats/stats.c: no sample is lost or counted twice when a
  * reader harvests while writers record, counters add up, snapshots merge

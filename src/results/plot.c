@@ -1,0 +1,594 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * plot: `bench plot RUN... -o FILE`. See plot.h. The drawing is gnuplot's;
+ * this file only writes data files and a script for it.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "opt/opt.h"
+#include "results/plot.h"
+#include "results/runfile.h"
+#include "util/log.h"
+
+#define NS_PER_MS 1e6
+#define PLOT_PANEL_HEIGHT 300
+#define PLOT_WIDTH 1000
+/* the spectrum's x axis ends at 99.9999% */
+#define PLOT_MAX_X 1e6
+
+enum plot_fmt { PF_PNG, PF_SVG, PF_HTML };
+
+/* Colours of the runs (several runs) or of the series (one run). */
+static const char *const palette[] = {
+	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+	"#e377c2", "#17becf", "#7f7f7f", "#bcbd22",
+};
+#define NPALETTE (sizeof(palette) / sizeof(palette[0]))
+
+struct plot {
+	struct runfile_set set;
+	char dir[256];                  /* temporary directory */
+	FILE *gp;                       /* the script */
+	int any_iv, any_queries, any_lat_iv, any_labels;
+	unsigned nseries;               /* plot items in the current panel */
+	int run_legend;                 /* legend: runs only (dash types in the title) */
+	unsigned titled;                /* 1 + the run last given a legend entry */
+};
+
+/* A missing value for gnuplot (set datafile missing "?"). */
+static void put_num(FILE *f, double v)
+{
+	if (isnan(v) || isinf(v))
+		fputs(" ?", f);
+	else
+		fprintf(f, " %.10g", v);
+}
+
+static FILE *data_file(struct plot *p, unsigned run, const char *kind)
+{
+	char path[300];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/r%u.%s", p->dir, run, kind);
+	if (!(f = fopen(path, "w")))
+		log_msg(LOG_FATAL, "plot: cannot create '%s': %s", path, strerror(errno));
+	return f;
+}
+
+static int close_data(FILE *f)
+{
+	int bad = ferror(f);
+
+	if (fclose(f) || bad) {
+		log_msg(LOG_FATAL, "plot: cannot write the data files: %s", strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+/* The latency series of a run over time: the hdr log's intervals where
+ * given, else the interval lines'. */
+static const struct runfile_iv *lat_series(const struct runfile_run *r, unsigned *n)
+{
+	if (r->nhiv) {
+		*n = r->nhiv;
+		return r->hiv;
+	}
+	*n = r->niv;
+	return r->iv;
+}
+
+/* Does column (0..2: percentiles, 3: max) of a latency series have data? */
+static int lat_has(const struct runfile_run *r, unsigned col)
+{
+	unsigned n;
+	const struct runfile_iv *iv = lat_series(r, &n);
+
+	for (unsigned i = 0; i < n; i++)
+		if (!isnan(col < RUNFILE_NIVPCT ? iv[i].pct[col] : iv[i].lat_max) &&
+		    (col < RUNFILE_NIVPCT ? iv[i].pct[col] : iv[i].lat_max) > 0)
+			return 1;
+	return 0;
+}
+
+/* x of percentile q (0..1) on the spectrum's axis: 1/(1-q) */
+static double spectrum_x(double q)
+{
+	return q >= 1 - 1 / PLOT_MAX_X ? PLOT_MAX_X : 1 / (1 - q);
+}
+
+/* r<i>.iv: t tps qps reads writes other; r<i>.lat: t p50 p95 p99 max;
+ * r<i>.dist: x ms; r<i>.lbl: t, then eps of each label. */
+static int write_data(struct plot *p)
+{
+	for (unsigned i = 0; i < p->set.n; i++) {
+		const struct runfile_run *r = &p->set.runs[i];
+		const struct runfile_iv *iv;
+		unsigned n, j, k;
+		FILE *f;
+
+		if (!(f = data_file(p, i, "iv")))
+			return 1;
+		for (j = 0; j < r->niv; j++) {
+			put_num(f, r->iv[j].t);
+			put_num(f, r->iv[j].tps);
+			put_num(f, r->iv[j].qps);
+			put_num(f, r->iv[j].rps);
+			put_num(f, r->iv[j].wps);
+			put_num(f, r->iv[j].ops);
+			fputc('\n', f);
+			p->any_iv = 1;
+			p->any_queries |= r->iv[j].qps > 0;
+		}
+		if (close_data(f) || !(f = data_file(p, i, "lat")))
+			return 1;
+		iv = lat_series(r, &n);
+		for (j = 0; j < n; j++) {
+			put_num(f, iv[j].t);
+			for (k = 0; k < RUNFILE_NIVPCT; k++)
+				put_num(f, iv[j].pct[k] > 0 ? iv[j].pct[k] : NAN);
+			put_num(f, iv[j].lat_max > 0 ? iv[j].lat_max : NAN);
+			fputc('\n', f);
+		}
+		for (k = 0; k <= RUNFILE_NIVPCT; k++)
+			p->any_lat_iv |= lat_has(r, k);
+		if (close_data(f) || !(f = data_file(p, i, "dist")))
+			return 1;
+		if (r->hist && hdr_count(r->hist)) {
+			/* the percentile spectrum: a step per bucket */
+			double total = (double)hdr_count(r->hist), cum = 0;
+			size_t cursor = 0;
+			int64_t v, c;
+			while (hdr_next_bucket(r->hist, &cursor, &v, &c)) {
+				double ms = v / NS_PER_MS;
+				if (ms > hdr_max(r->hist) / NS_PER_MS)   /* the exact max */
+					ms = hdr_max(r->hist) / NS_PER_MS;
+				fprintf(f, "%.10g %.10g\n", spectrum_x(cum / total), ms);
+				cum += (double)c;
+				if (cum < total)
+					fprintf(f, "%.10g %.10g\n", spectrum_x(cum / total), ms);
+			}
+		} else {
+			/* the few points the final report states */
+			if (r->lat_min > 0)
+				fprintf(f, "1 %.10g\n", r->lat_min);
+			for (j = 0; j < r->npct; j++)
+				if (r->pct_ms[j] > 0 && r->pct[j] < 100)
+					fprintf(f, "%.10g %.10g\n", spectrum_x(r->pct[j] / 100), r->pct_ms[j]);
+		}
+		if (close_data(f) || !(f = data_file(p, i, "lbl")))
+			return 1;
+		for (j = 0; r->nlbl && j < r->niv; j++) {
+			put_num(f, r->iv[j].t);
+			for (k = 0; k < r->nlbl; k++)
+				put_num(f, r->lbl[k].eps[j]);
+			fputc('\n', f);
+		}
+		p->any_labels |= r->nlbl && r->niv;
+		if (close_data(f))
+			return 1;
+	}
+	return 0;
+}
+
+/* ---- the gnuplot script ----------------------------------------------- */
+
+/* s as a gnuplot single-quoted string (only '' is special there). */
+static void gp_str(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		if (*s != '\n' && *s != '\r')
+			fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+/* Start a plot item: "plot" or ", \" then the data file. */
+static void gp_item(struct plot *p, unsigned run, const char *kind)
+{
+	fprintf(p->gp, "%s'%s/r%u.%s'", p->nseries++ ? ", \\\n     " : "plot ", p->dir, run, kind);
+}
+
+/* ... title 'name[ what]' with its colour and dash type: one run: colour
+ * by series; several: colour by run, dash type by series. */
+static void gp_style(struct plot *p, unsigned run, unsigned series, const char *what,
+                     const char *with)
+{
+	char title[256];
+	const char *colour = palette[(p->set.n == 1 ? series : run) % NPALETTE];
+	unsigned dt = p->set.n == 1 ? 1 : series % 5 + 1;
+
+	snprintf(title, sizeof(title), "%s%s%s", p->set.runs[run].name, *what ? " " : "", what);
+	fprintf(p->gp, " with %s lw 2 dt %u lc rgb '%s' ", with, dt, colour);
+	/* several runs in a panel whose title says what the dash types are:
+	 * one legend entry per run (its colour), or the legend outgrows it */
+	if (p->run_legend) {
+		if (p->titled == run + 1) {
+			fprintf(p->gp, "notitle");
+			return;
+		}
+		p->titled = run + 1;
+		snprintf(title, sizeof(title), "%s", p->set.runs[run].name);
+	}
+	fprintf(p->gp, "title ");
+	gp_str(p->gp, title);
+}
+
+/* A chart; with several runs, dashes (the dash types of its series, as
+ * text) goes into its title and the legend names the runs only. */
+static void gp_panel(struct plot *p, const char *title, const char *dashes,
+                     const char *ylabel, int logy)
+{
+	char t[256];
+
+	p->run_legend = dashes && p->set.n > 1;
+	p->titled = 0;
+	snprintf(t, sizeof(t), "%s%s%s%s", title, p->run_legend ? " (" : "",
+	         p->run_legend ? dashes : "", p->run_legend ? ")" : "");
+	fprintf(p->gp, "\nset title ");
+	gp_str(p->gp, t);
+	fprintf(p->gp, "\nset ylabel ");
+	gp_str(p->gp, ylabel);
+	fprintf(p->gp, "\n%s logscale y\n", logy ? "set" : "unset");
+	p->nseries = 0;
+}
+
+static void gp_end_panel(struct plot *p)
+{
+	fputc('\n', p->gp);
+}
+
+static unsigned count_panels(const struct plot *p)
+{
+	return 1 + (p->any_iv ? 1 : 0) + (p->any_queries ? 1 : 0) + (p->any_lat_iv ? 1 : 0) +
+	       (p->any_labels ? 1 : 0);
+}
+
+static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
+                         unsigned w, unsigned h)
+{
+	static const char *const pct_names[] = { "p50", "p95", "p99", "max" };
+	FILE *g = p->gp;
+	const char *title = opt_get_string("title");
+	unsigned i, k;
+
+	if (fmt == PF_PNG)
+		fprintf(g, "set terminal pngcairo size %u,%u noenhanced font 'sans,10' background '#ffffff'\n", w, h);
+	else
+		fprintf(g, "set terminal svg size %u,%u fixed noenhanced font 'sans,10' background '#ffffff'\n", w, h);
+	fprintf(g, "set output ");
+	gp_str(g, out);
+	fprintf(g, "\nset datafile missing '?'\nset grid\nset key outside right top\n");
+	fprintf(g, "set lmargin at screen 0.09\nset rmargin at screen 0.82\n");
+	fprintf(g, "set multiplot layout %u,1", count_panels(p));
+	if (title && *title) {
+		fprintf(g, " title ");
+		gp_str(g, title);
+	}
+	fprintf(g, "\nset xlabel 'time (s)'\nset autoscale xfix\nset yrange [0:*]\n");
+	if (p->any_iv) {
+		gp_panel(p, p->any_queries ? "Transactions per second" : "Events per second", NULL,
+		         p->any_queries ? "tps" : "events/s", 0);
+		for (i = 0; i < p->set.n; i++)
+			if (p->set.runs[i].niv) {
+				gp_item(p, i, "iv");
+				fprintf(g, " using 1:2");
+				gp_style(p, i, 0, "", "lines");
+			}
+		gp_end_panel(p);
+	}
+	if (p->any_queries) {
+		static const char *const q[] = { "reads/s", "writes/s", "other/s" };
+		gp_panel(p, "Queries per second", "solid: reads, dashed: writes, dotted: other",
+		         "queries/s", 0);
+		for (i = 0; i < p->set.n; i++)
+			for (k = 0; k < 3 && p->set.runs[i].niv; k++) {
+				gp_item(p, i, "iv");
+				fprintf(g, " using 1:%u", 4 + k);
+				gp_style(p, i, k, q[k], "lines");
+			}
+		gp_end_panel(p);
+	}
+	fprintf(g, "set yrange [*:*]\n");
+	if (p->any_lat_iv) {
+		gp_panel(p, "Latency per interval",
+		         "solid: p50, dashed: p95, dotted: p99, dash-dot: max", "latency (ms)", 1);
+		for (i = 0; i < p->set.n; i++)
+			for (k = 0; k <= RUNFILE_NIVPCT; k++)
+				if (lat_has(&p->set.runs[i], k)) {
+					gp_item(p, i, "lat");
+					fprintf(g, " using 1:%u", 2 + k);
+					gp_style(p, i, k, pct_names[k], "lines");
+				}
+		gp_end_panel(p);
+	}
+	/* the spectrum: x = 1/(1-q), labelled in percent */
+	gp_panel(p, "Latency by percentile", NULL, "latency (ms)", 1);
+	fprintf(g, "set logscale x\nset xrange [1:%g]\nset xlabel 'percentile'\n", PLOT_MAX_X);
+	/* tic labels are formats to gnuplot: %% for a percent sign */
+	fprintf(g, "set xtics ('0%%%%' 1, '50%%%%' 2, '90%%%%' 10, '99%%%%' 100, '99.9%%%%' 1000, '99.99%%%%' 10000, '99.999%%%%' 100000, '99.9999%%%%' 1000000)\n");
+	for (i = 0; i < p->set.n; i++) {
+		gp_item(p, i, "dist");
+		fprintf(g, " using 1:2");
+		gp_style(p, i, 0, p->set.runs[i].hist ? "" : "(stated percentiles)",
+		         p->set.runs[i].hist ? "lines" : "linespoints");
+	}
+	gp_end_panel(p);
+	fprintf(g, "unset logscale x\nset xrange [*:*]\nset xtics autofreq\nset xlabel 'time (s)'\n");
+	if (p->any_labels) {
+		gp_panel(p, "Events per second by label", NULL, "events/s", 0);
+		fprintf(g, "set yrange [0:*]\n");
+		for (i = 0; i < p->set.n; i++)
+			for (k = 0; k < p->set.runs[i].nlbl && p->set.runs[i].niv; k++) {
+				gp_item(p, i, "lbl");
+				fprintf(g, " using 1:%u", 2 + k);
+				gp_style(p, i, k, p->set.runs[i].lbl[k].name, "lines");
+			}
+		gp_end_panel(p);
+	}
+	fprintf(g, "unset multiplot\nset output\n");
+}
+
+/* ---- running gnuplot -------------------------------------------------- */
+
+/* The gnuplot on PATH, or NULL. */
+static int find_gnuplot(char *buf, size_t len)
+{
+	const char *path = getenv("PATH"), *s, *e;
+
+	for (s = path ? path : ""; *s; s = *e ? e + 1 : e) {
+		if (!(e = strchr(s, ':')))
+			e = s + strlen(s);
+		snprintf(buf, len, "%.*s/gnuplot", (int)(e - s), e > s ? s : ".");
+		if (access(buf, X_OK) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+/* Run gnuplot on the script, its messages into a file shown on failure. */
+static int run_gnuplot(struct plot *p, const char *gnuplot)
+{
+	char script[300], msgs[300], line[512];
+	int status;
+	pid_t pid;
+	FILE *f;
+
+	snprintf(script, sizeof(script), "%s/plot.gp", p->dir);
+	snprintf(msgs, sizeof(msgs), "%s/gnuplot.err", p->dir);
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		int fd = open(msgs, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		if (fd >= 0) {
+			dup2(fd, 2);
+			dup2(fd, 1);
+		}
+		execl(gnuplot, "gnuplot", script, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid) {
+		log_msg(LOG_FATAL, "plot: cannot run %s: %s", gnuplot, strerror(errno));
+		return 1;
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	log_msg(LOG_FATAL, "plot: %s failed (%s %d)%s", gnuplot,
+	        WIFEXITED(status) ? "exit status" : "signal",
+	        WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
+	        (f = fopen(msgs, "r")) ? "; it said:" : "");
+	if (f) {
+		while (fgets(line, sizeof(line), f))
+			fprintf(stderr, "  %s", line);
+		fclose(f);
+	}
+	return 1;
+}
+
+/* FILE.html: the SVG inline in a page that needs nothing else. */
+static int write_html(const char *svg_path, const char *out, const char *title)
+{
+	FILE *in = fopen(svg_path, "r"), *o;
+	char *line = NULL;
+	size_t cap = 0;
+	int in_svg = 0, rc = 1;
+
+	if (!in) {
+		log_msg(LOG_FATAL, "plot: gnuplot wrote no SVG: %s", strerror(errno));
+		return 1;
+	}
+	if (!(o = fopen(out, "w"))) {
+		log_msg(LOG_FATAL, "plot: cannot create '%s': %s", out, strerror(errno));
+		fclose(in);
+		return 1;
+	}
+	fprintf(o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
+	for (const char *s = title; *s; s++)
+		switch (*s) {
+		case '<': fputs("&lt;", o); break;
+		case '>': fputs("&gt;", o); break;
+		case '&': fputs("&amp;", o); break;
+		default: fputc(*s, o);
+		}
+	fprintf(o, "</title>\n<style>body { margin: 0; background: #ffffff; }</style>\n</head>\n<body>\n");
+	/* the SVG without its XML prologue and doctype */
+	while (getline(&line, &cap, in) >= 0) {
+		if (!in_svg && strncmp(line, "<svg", 4) == 0)
+			in_svg = 1;
+		if (in_svg)
+			fputs(line, o);
+	}
+	fprintf(o, "</body>\n</html>\n");
+	if (!in_svg)
+		log_msg(LOG_FATAL, "plot: gnuplot's SVG has no <svg> element");
+	else if (ferror(o) | fclose(o))
+		log_msg(LOG_FATAL, "plot: cannot write '%s': %s", out, strerror(errno));
+	else
+		rc = 0;
+	if (!in_svg)
+		fclose(o);
+	free(line);
+	fclose(in);
+	return rc;
+}
+
+static void remove_dir(const char *dir)
+{
+	static const char *const files[] = { "iv", "lat", "dist", "lbl" };
+	char path[300];
+
+	for (unsigned i = 0;; i++) {
+		unsigned gone = 0;
+		for (unsigned k = 0; k < 4; k++) {
+			snprintf(path, sizeof(path), "%s/r%u.%s", dir, i, files[k]);
+			gone += unlink(path) == 0;
+		}
+		if (!gone)
+			break;
+	}
+	snprintf(path, sizeof(path), "%s/plot.gp", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/gnuplot.err", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/plot.svg", dir);
+	unlink(path);
+	rmdir(dir);
+}
+
+/* ---- entry point ------------------------------------------------------ */
+
+#define PLOT_USAGE "Usage: bench plot [--label=A,B,...] [--size=WxH] [--title=TEXT] RUN... -o FILE.png|FILE.svg|FILE.html\n" \
+	"RUNs: --report-format=json results (each optionally followed by its --hdr-log file) and sysbench 1.0.x text output\n"
+
+#define PLOT_HELP "\n" \
+	"Draws saved runs with gnuplot (Debian package gnuplot-nox): events per second\n" \
+	"over time, queries split into reads/writes/other, latency per interval\n" \
+	"(p50/p95/p99/max, from the hdr log where given), the latency percentile\n" \
+	"distribution, events per second by label; several runs overlaid and named.\n\n" \
+	"Options:\n" \
+	"  -o FILE, --output=FILE  the picture: FILE.png, FILE.svg or FILE.html (one page,\n" \
+	"                          the SVG inline, nothing fetched)\n" \
+	"  --label=A,B,...         names of the runs, one per result file [the file names]\n" \
+	"  --size=WxH              size in pixels [1000 x 300 per chart]\n" \
+	"  --title=TEXT            a title above the charts\n"
+
+static int parse_size(const char *s, unsigned *w, unsigned *h)
+{
+	char x;
+	int n;
+
+	if (sscanf(s, "%u%c%u%n", w, &x, h, &n) != 3 || s[n] || (x != 'x' && x != 'X') ||
+	    *w < 200 || *h < 200 || *w > 10000 || *h > 20000)
+		return -1;
+	return 0;
+}
+
+int plot_main(void)
+{
+	struct plot p;
+	const char **files = NULL;
+	const char *const *labels;
+	const char *out, *ext, *size;
+	char gnuplot[4096], svg[300];
+	unsigned nfiles, nlabels, w = PLOT_WIDTH, h = 0;
+	enum plot_fmt fmt;
+	FILE *stdout_f;
+	const char *tmp;
+	int rc = 1, made_out = 0;
+
+	memset(&p, 0, sizeof(p));
+	if (runfile_args(&files, &nfiles, &labels, &nlabels) || !(stdout_f = runfile_output()))
+		return 1;
+	if (opt_get_bool("help")) {
+		fprintf(stdout_f, PLOT_USAGE PLOT_HELP);
+		rc = 0;
+		goto out;
+	}
+	out = opt_get_string("output");
+	if (nfiles == 0 || !out || !*out) {
+		fprintf(stderr, PLOT_USAGE);
+		goto out;
+	}
+	ext = strrchr(out, '.');
+	if (ext && strcasecmp(ext, ".png") == 0)
+		fmt = PF_PNG;
+	else if (ext && strcasecmp(ext, ".svg") == 0)
+		fmt = PF_SVG;
+	else if (ext && (strcasecmp(ext, ".html") == 0 || strcasecmp(ext, ".htm") == 0))
+		fmt = PF_HTML;
+	else {
+		log_msg(LOG_FATAL, "plot: '%s': the output file name must end in .png, .svg or .html", out);
+		goto out;
+	}
+	size = opt_get_string("size");
+	if (size && *size && parse_size(size, &w, &h)) {
+		log_msg(LOG_FATAL, "plot: invalid value for the 'size' option: '%s' (expected WIDTHxHEIGHT in pixels, e.g. 1000x900, 200 to 10000 wide)", size);
+		goto out;
+	}
+	if (find_gnuplot(gnuplot, sizeof(gnuplot))) {
+		log_msg(LOG_FATAL, "plot: gnuplot is not installed (Debian: apt-get install gnuplot-nox)");
+		goto out;
+	}
+	if (runfile_load("plot", files, nfiles, labels, nlabels, &p.set))
+		goto out;
+	{
+		/* the output must be writable before gnuplot is asked */
+		FILE *t = fopen(out, "w");
+		if (!t) {
+			log_msg(LOG_FATAL, "plot: cannot create '%s': %s", out, strerror(errno));
+			goto out;
+		}
+		fclose(t);
+		made_out = 1;
+	}
+	tmp = getenv("TMPDIR");
+	snprintf(p.dir, sizeof(p.dir), "%s/bench-plot-XXXXXX", tmp && *tmp && strlen(tmp) < 200 ? tmp : "/tmp");
+	if (!mkdtemp(p.dir)) {
+		log_msg(LOG_FATAL, "plot: cannot create a temporary directory: %s", strerror(errno));
+		goto out;
+	}
+	if (write_data(&p))
+		goto rm;
+	if (h == 0)
+		h = PLOT_PANEL_HEIGHT * count_panels(&p);
+	snprintf(svg, sizeof(svg), "%s/plot.svg", p.dir);
+	{
+		char script[300];
+		snprintf(script, sizeof(script), "%s/plot.gp", p.dir);
+		if (!(p.gp = fopen(script, "w"))) {
+			log_msg(LOG_FATAL, "plot: cannot create '%s': %s", script, strerror(errno));
+			goto rm;
+		}
+		write_script(&p, fmt, fmt == PF_HTML ? svg : out, w, h);
+		if (close_data(p.gp))
+			goto rm;
+	}
+	if (run_gnuplot(&p, gnuplot))
+		goto rm;
+	if (fmt == PF_HTML &&
+	    write_html(svg, out, opt_get_string("title") ? opt_get_string("title") : "bench plot"))
+		goto rm;
+	rc = 0;
+rm:
+	remove_dir(p.dir);
+out:
+	if (rc && made_out)
+		unlink(out);
+	if (runfile_output_close(stdout_f))
+		rc = 1;
+	runfile_free(&p.set);
+	free(files);
+	return rc;
+}

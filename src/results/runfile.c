@@ -1,0 +1,871 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * runfile: saved results for `bench compare` and `bench plot`. See
+ * runfile.h.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "opt/opt.h"
+#include "results/runfile.h"
+#include "stats/hdrlog.h"
+#include "stats/report.h"
+#include "util/log.h"
+
+const double runfile_iv_pcts[RUNFILE_NIVPCT] = { 50, 95, 99 };
+
+#define NS_PER_MS 1e6
+/* bench's latency histograms: 1 ns .. 1 hour */
+#define RUNFILE_HIGHEST (3600LL * 1000000000LL)
+
+/* The file being read, for messages. */
+struct rf_ctx {
+	const char *cmd, *path;
+	struct runfile_set *set;
+};
+
+static struct runfile_run *new_run(struct rf_ctx *c, enum runfile_kind kind)
+{
+	struct runfile_run *r = realloc(c->set->runs, (c->set->n + 1) * sizeof(*r));
+
+	if (!r)
+		return NULL;
+	c->set->runs = r;
+	r += c->set->n++;
+	memset(r, 0, sizeof(*r));
+	r->kind = kind;
+	r->path = c->path;
+	r->threads = r->time = r->events = r->tps = r->qps = r->rps = r->wps = NAN;
+	r->ops = r->errors = r->reconnects = NAN;
+	r->lat_min = r->lat_avg = r->lat_max = NAN;
+	return r;
+}
+
+static void iv_init(struct runfile_iv *iv)
+{
+	iv->t = iv->tps = iv->qps = iv->rps = iv->wps = iv->ops = NAN;
+	iv->lat_avg = iv->lat_max = NAN;
+	for (unsigned i = 0; i < RUNFILE_NIVPCT; i++)
+		iv->pct[i] = NAN;
+}
+
+/* ---- bench json ------------------------------------------------------- */
+
+/* A number field, or NAN when absent or not a number. */
+static double jnum(json_t *o, const char *k)
+{
+	json_t *v = json_object_get(o, k);
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* The value of percentile p in a "percentiles" object, or NAN. */
+static double jpct(json_t *pcts, double p)
+{
+	char key[32];
+	snprintf(key, sizeof(key), "%.10g", p);
+	return jnum(pcts, key);
+}
+
+/* The highest percentile key of a "percentiles" object (0: none). */
+static double jpct_top(json_t *pcts)
+{
+	const char *k;
+	json_t *v;
+	double top = 0;
+
+	json_object_foreach(pcts, k, v) {
+		double p = strtod(k, NULL);
+		if (json_is_number(v) && p > top)
+			top = p;
+	}
+	return top;
+}
+
+/* The rates of an interval, final or merged line. */
+static void json_rates(json_t *o, double *tps, double *qps, double *rps,
+                       double *wps, double *ops)
+{
+	*tps = jnum(o, "tps");
+	if (isnan(*tps))
+		*tps = jnum(o, "eps");
+	*qps = jnum(o, "qps");
+	*rps = jnum(o, "reads_per_sec");
+	*wps = jnum(o, "writes_per_sec");
+	*ops = jnum(o, "other_per_sec");
+}
+
+static int json_final(struct rf_ctx *c, struct runfile_run *r, json_t *fin,
+                      unsigned lineno)
+{
+	json_t *lat = json_object_get(fin, "latency_ms");
+	json_t *pcts = json_is_object(lat) ? json_object_get(lat, "percentiles") : NULL;
+	const char *k;
+	json_t *v;
+
+	r->events = jnum(fin, "events");
+	r->time = jnum(fin, "total_time");
+	if (isnan(r->time))
+		r->time = jnum(fin, "time");
+	if (!(r->events >= 0) || !(r->time >= 0)) {
+		log_msg(LOG_FATAL, "%s: '%s' line %u: the %s line has no valid \"events\" and \"total_time\"",
+		        c->cmd, c->path, lineno, r->kind == RUNFILE_MERGED ? "merged" : "final");
+		return 1;
+	}
+	r->threads = jnum(fin, "threads");
+	if (json_is_string(json_object_get(fin, "step_label")) &&
+	    !(r->step_label = strdup(json_string_value(json_object_get(fin, "step_label")))))
+		return -1;
+	json_rates(fin, &r->tps, &r->qps, &r->rps, &r->wps, &r->ops);
+	r->errors = jnum(fin, "errors");
+	r->reconnects = jnum(fin, "reconnects");
+	if (json_is_object(lat)) {
+		r->lat_min = jnum(lat, "min");
+		r->lat_avg = jnum(lat, "avg");
+		r->lat_max = jnum(lat, "max");
+	}
+	if (json_is_object(pcts))
+		json_object_foreach(pcts, k, v) {
+			char *end;
+			double p = strtod(k, &end);
+			if (*end || !json_is_number(v) || r->npct == RUNFILE_MAX_PCT)
+				continue;
+			r->pct[r->npct] = p;
+			r->pct_ms[r->npct++] = json_number_value(v);
+		}
+	return 0;
+}
+
+static struct runfile_label *find_label(struct runfile_run *r, const char *name)
+{
+	struct runfile_label *l;
+
+	for (unsigned i = 0; i < r->nlbl; i++)
+		if (strcmp(r->lbl[i].name, name) == 0)
+			return &r->lbl[i];
+	l = realloc(r->lbl, (r->nlbl + 1) * sizeof(*l));
+	if (!l)
+		return NULL;
+	r->lbl = l;
+	l += r->nlbl;
+	memset(l, 0, sizeof(*l));
+	l->name = strdup(name);
+	l->eps = malloc((r->niv ? r->niv : 1) * sizeof(double));
+	l->lat = malloc((r->niv ? r->niv : 1) * sizeof(double));
+	if (!l->name || !l->eps || !l->lat) {
+		free(l->name);
+		free(l->eps);
+		free(l->lat);
+		return NULL;
+	}
+	for (unsigned i = 0; i < r->niv; i++)
+		l->eps[i] = l->lat[i] = NAN;
+	r->nlbl++;
+	return l;
+}
+
+/* The interval lines (a json array) of one step into r's time series. */
+static int json_intervals(struct runfile_run *r, json_t *ivs)
+{
+	size_t i, n = json_array_size(ivs);
+
+	if (n == 0)
+		return 0;
+	if (!(r->iv = calloc(n, sizeof(*r->iv))))
+		return -ENOMEM;
+	r->niv = (unsigned)n;
+	for (i = 0; i < n; i++) {
+		json_t *o = json_array_get(ivs, i), *lat = json_object_get(o, "latency_ms");
+		json_t *pcts = json_object_get(lat, "percentiles"), *lbls, *lv;
+		struct runfile_iv *iv = &r->iv[i];
+		const char *name;
+
+		iv_init(iv);
+		iv->t = jnum(o, "time");
+		json_rates(o, &iv->tps, &iv->qps, &iv->rps, &iv->wps, &iv->ops);
+		iv->lat_avg = jnum(lat, "avg");
+		iv->lat_max = jnum(lat, "max");
+		for (unsigned j = 0; j < RUNFILE_NIVPCT; j++)
+			iv->pct[j] = jpct(pcts, runfile_iv_pcts[j]);
+		lbls = json_object_get(o, "labels");
+		if (!json_is_object(lbls))
+			continue;
+		json_object_foreach(lbls, name, lv) {
+			json_t *lp = json_object_get(json_object_get(lv, "latency_ms"), "percentiles");
+			struct runfile_label *l = find_label(r, name);
+			if (!l)
+				return -ENOMEM;
+			l->eps[i] = jnum(lv, "eps");
+			if (l->lat_pct == 0)
+				l->lat_pct = jpct_top(lp);
+			l->lat[i] = l->lat_pct > 0 ? jpct(lp, l->lat_pct) : NAN;
+		}
+	}
+	return 0;
+}
+
+static int read_json(struct rf_ctx *c, FILE *f)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	unsigned lineno = 0, nruns = 0;
+	json_t *ivs = json_array();
+	int rc = 1;
+
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		json_error_t err;
+		json_t *o, *type;
+		const char *t;
+
+		lineno++;
+		if (strspn(line, " \t\r\n") == (size_t)n)
+			continue;
+		o = json_loads(line, JSON_DECODE_ANY, &err);
+		if (!json_is_object(o)) {
+			log_msg(LOG_FATAL, "%s: '%s' line %u: not a JSON object%s%s", c->cmd,
+			        c->path, lineno, o ? "" : ": ", o ? "" : err.text);
+			json_decref(o);
+			goto out;
+		}
+		type = json_object_get(o, "type");
+		t = json_is_string(type) ? json_string_value(type) : "";
+		if (strcmp(t, "interval") == 0) {
+			json_array_append_new(ivs, o);
+			continue;
+		}
+		if (strcmp(t, "final") == 0 || strcmp(t, "merged") == 0) {
+			struct runfile_run *r = new_run(c, *t == 'f' ? RUNFILE_JSON : RUNFILE_MERGED);
+			int e = r ? json_final(c, r, o, lineno) : -1;
+			if (e == 0 && json_intervals(r, ivs))
+				e = -1;
+			json_decref(o);
+			if (e < 0)
+				log_msg(LOG_FATAL, "%s: out of memory", c->cmd);
+			if (e)
+				goto out;
+			json_array_clear(ivs);
+			nruns++;
+			continue;
+		}
+		json_decref(o);
+	}
+	if (nruns == 0) {
+		log_msg(LOG_FATAL, "%s: '%s' has no \"type\":\"final\" line (an interrupted run, or not --report-format=json output)",
+		        c->cmd, c->path);
+		goto out;
+	}
+	rc = 0;
+out:
+	json_decref(ivs);
+	free(line);
+	return rc;
+}
+
+/* ---- sysbench text ---------------------------------------------------- */
+
+/* Blocks of the final report whose every line is known. */
+enum { B_NONE, B_SQL, B_GENERAL, B_LATENCY, B_FAIRNESS, B_OTHER };
+
+struct text_state {
+	struct runfile_run *r;
+	int block;
+	int have_general_time, have_general_events, have_lat;
+	double lat[3];                  /* min avg max of the last block */
+	double queries[3];              /* read, write, other; NAN: none */
+	unsigned npct;
+	double pct[RUNFILE_MAX_PCT], pct_ms[RUNFILE_MAX_PCT];
+	struct runfile_iv *iv;
+	unsigned niv, cap;
+};
+
+/* "    key:   value..." with key matched exactly after the indentation;
+ * returns the text after the key and its blanks, or NULL. */
+static const char *after_key(const char *line, const char *key)
+{
+	size_t k = strlen(key);
+
+	line += strspn(line, " \t");
+	if (strncmp(line, key, k) != 0)
+		return NULL;
+	line += k;
+	return line + strspn(line, " \t");
+}
+
+/* Parse "N" or "N (R per sec.)" (SQL statistics), ending the line. */
+static int count_rate(const char *s, double *count, double *rate)
+{
+	char tail[16];
+	int n;
+
+	if (sscanf(s, "%lf (%lf per sec.%15[)]%n", count, rate, tail, &n) == 3)
+		return s[n + strspn(s + n, " \t\r\n")] == '\0' ? 0 : -1;
+	*rate = NAN;
+	if (sscanf(s, "%lf%n", count, &n) == 1 && s[n + strspn(s + n, " \t\r\n")] == '\0')
+		return 0;
+	return -1;
+}
+
+/* One number ending the line, with an optional unit suffix. */
+static int one_number(const char *s, const char *unit, double *out)
+{
+	int n;
+
+	if (sscanf(s, "%lf%n", out, &n) != 1)
+		return -1;
+	s += n;
+	if (unit && strncmp(s, unit, strlen(unit)) == 0)
+		s += strlen(unit);
+	return s[strspn(s, " \t\r\n")] == '\0' ? 0 : -1;
+}
+
+static int text_sql(struct text_state *st, const char *l)
+{
+	struct runfile_run *r = st->r;
+	const char *v;
+	double d, rate;
+
+	if (after_key(l, "queries performed:") && *after_key(l, "queries performed:") == '\n')
+		return 0;
+	if ((v = after_key(l, "read:")))
+		return one_number(v, NULL, &st->queries[0]);
+	if ((v = after_key(l, "write:")))
+		return one_number(v, NULL, &st->queries[1]);
+	if ((v = after_key(l, "other:")))
+		return one_number(v, NULL, &st->queries[2]);
+	if ((v = after_key(l, "total:")))
+		return one_number(v, NULL, &d);
+	if ((v = after_key(l, "transactions:")))
+		return count_rate(v, &d, &r->tps);
+	if ((v = after_key(l, "queries:")))
+		return count_rate(v, &d, &r->qps);
+	if ((v = after_key(l, "ignored errors:")))
+		return count_rate(v, &r->errors, &rate);
+	if ((v = after_key(l, "reconnects:")))
+		return count_rate(v, &r->reconnects, &rate);
+	return -1;
+}
+
+static int text_general(struct text_state *st, const char *l)
+{
+	const char *v;
+	double d;
+
+	if ((v = after_key(l, "total time:"))) {
+		st->have_general_time = 1;
+		return one_number(v, "s", &st->r->time);
+	}
+	if ((v = after_key(l, "total number of events:"))) {
+		st->have_general_events = 1;
+		return one_number(v, NULL, &st->r->events);
+	}
+	/* bench merge's additions */
+	if ((v = after_key(l, "events per second:")))
+		return one_number(v, NULL, &d);
+	if ((v = after_key(l, "threads:")))
+		return one_number(v, NULL, &st->r->threads);
+	return -1;
+}
+
+static int text_latency(struct text_state *st, const char *l)
+{
+	static const char *const k[3] = { "min:", "avg:", "max:" };
+	const char *v;
+	double d, p;
+	int n;
+
+	for (unsigned i = 0; i < 3; i++)
+		if ((v = after_key(l, k[i]))) {
+			st->have_lat |= 1 << i;
+			return one_number(v, NULL, &st->lat[i]);
+		}
+	if ((v = after_key(l, "sum:")))
+		return one_number(v, NULL, &d);
+	if (after_key(l, "percentiles: not available"))
+		return 0;
+	l += strspn(l, " \t");
+	if (sscanf(l, "%lfth percentile:%n", &p, &n) == 1 && n > 0) {
+		if (one_number(l + n + strspn(l + n, " \t"), NULL, &d))
+			return -1;
+		if (st->npct < RUNFILE_MAX_PCT) {
+			st->pct[st->npct] = p;
+			st->pct_ms[st->npct++] = d;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+static int text_fairness(const char *l)
+{
+	return after_key(l, "events (avg/stddev):") || after_key(l, "execution time (avg/stddev):") ||
+	       after_key(l, "not available") ? 0 : -1;
+}
+
+/* "[ 2s ] thds: 8 tps: 1.00 qps: 2.00 (r/w/o: 1.00/0.50/0.50) lat (ms,95%):
+ * 3.00 err/s: 0.00 reconn/s: 0.00" (or eps: instead of tps/qps). Returns 0,
+ * or -1 for a line that starts so but does not go on as sysbench's. */
+static int text_interval(struct text_state *st, const char *l)
+{
+	struct runfile_iv iv;
+	const char *s;
+	double p, v;
+	int n;
+
+	iv_init(&iv);
+	if (sscanf(l, "[ %lfs ] thds: %lf%n", &iv.t, &v, &n) != 2)
+		return -1;
+	s = l + n;
+	for (;;) {
+		s += strspn(s, " \t");
+		if (*s == '\0' || *s == '\r' || *s == '\n')
+			break;
+		if (sscanf(s, "tps: %lf%n", &iv.tps, &n) == 1 || sscanf(s, "eps: %lf%n", &iv.tps, &n) == 1 ||
+		    sscanf(s, "qps: %lf%n", &iv.qps, &n) == 1 ||
+		    sscanf(s, "err/s: %lf%n", &v, &n) == 1 || sscanf(s, "reconn/s: %lf%n", &v, &n) == 1) {
+			s += n;
+			continue;
+		}
+		if (sscanf(s, "(r/w/o: %lf/%lf/%lf)%n", &iv.rps, &iv.wps, &iv.ops, &n) == 3) {
+			s += n;
+			continue;
+		}
+		if (sscanf(s, "lat (ms,%lf%%): %lf%n", &p, &v, &n) == 2) {
+			for (unsigned j = 0; j < RUNFILE_NIVPCT; j++)
+				if (runfile_iv_pcts[j] == p)
+					iv.pct[j] = v;
+			s += n;
+			continue;
+		}
+		return -1;
+	}
+	if (isnan(iv.tps))
+		return -1;
+	if (st->niv == st->cap) {
+		unsigned cap = st->cap ? 2 * st->cap : 64;
+		struct runfile_iv *a = realloc(st->iv, cap * sizeof(*a));
+		if (!a)
+			return -ENOMEM;
+		st->iv = a;
+		st->cap = cap;
+	}
+	st->iv[st->niv++] = iv;
+	return 0;
+}
+
+static const char *const block_names[] = {
+	[B_SQL] = "SQL statistics", [B_GENERAL] = "General statistics",
+	[B_LATENCY] = "Latency (ms)", [B_FAIRNESS] = "Threads fairness",
+};
+
+static int read_text(struct rf_ctx *c, FILE *f)
+{
+	struct text_state st;
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned lineno = 0;
+	int rc = 1, e;
+
+	memset(&st, 0, sizeof(st));
+	st.queries[0] = st.queries[1] = st.queries[2] = NAN;
+	if (!(st.r = new_run(c, RUNFILE_TEXT))) {
+		log_msg(LOG_FATAL, "%s: out of memory", c->cmd);
+		return 1;
+	}
+	while (getline(&line, &cap, f) >= 0) {
+		lineno++;
+		if (line[strspn(line, " \t\r\n")] == '\0') {
+			st.block = B_NONE;
+			continue;
+		}
+		e = 0;
+		if (line[0] != ' ' && line[0] != '\t') {
+			/* a heading, an interval line, or other output */
+			st.block = B_OTHER;
+			if (strcmp(line, "SQL statistics:\n") == 0)
+				st.block = B_SQL;
+			else if (strcmp(line, "General statistics:\n") == 0)
+				st.block = B_GENERAL;
+			else if (strcmp(line, "Latency (ms):\n") == 0) {
+				st.block = B_LATENCY;
+				st.npct = 0;    /* the last block (checkpoints come first) */
+			} else if (strcmp(line, "Threads fairness:\n") == 0)
+				st.block = B_FAIRNESS;
+			else if (strncmp(line, "[ ", 2) == 0 && strstr(line, "s ] thds: "))
+				e = text_interval(&st, line);
+			else    /* sysbench's "Running the test with following options:" */
+				(void)sscanf(line, "Number of threads: %lf", &st.r->threads);
+			if (e == -ENOMEM) {
+				log_msg(LOG_FATAL, "%s: out of memory", c->cmd);
+				goto out;
+			}
+			if (e) {
+				log_msg(LOG_FATAL, "%s: '%s' line %u: not a sysbench interval report line",
+				        c->cmd, c->path, lineno);
+				goto out;
+			}
+			continue;
+		}
+		switch (st.block) {
+		case B_SQL: e = text_sql(&st, line); break;
+		case B_GENERAL: e = text_general(&st, line); break;
+		case B_LATENCY: e = text_latency(&st, line); break;
+		case B_FAIRNESS: e = text_fairness(line); break;
+		default: break;
+		}
+		if (e) {
+			log_msg(LOG_FATAL, "%s: '%s' line %u: unexpected line in the \"%s:\" block of a sysbench report",
+			        c->cmd, c->path, lineno, block_names[st.block]);
+			goto out;
+		}
+	}
+	if (!st.have_general_time || !st.have_general_events || st.have_lat != 7) {
+		log_msg(LOG_FATAL, "%s: '%s' is neither a bench json result nor sysbench text output (%s)",
+		        c->cmd, c->path, !st.have_general_time && !st.have_general_events && !st.have_lat ?
+		        "no \"General statistics:\" and \"Latency (ms):\" blocks" :
+		        "its final report is incomplete");
+		goto out;
+	}
+	st.r->lat_min = st.lat[0];
+	st.r->lat_avg = st.lat[1];
+	st.r->lat_max = st.lat[2];
+	st.r->npct = st.npct;
+	memcpy(st.r->pct, st.pct, sizeof(st.pct));
+	memcpy(st.r->pct_ms, st.pct_ms, sizeof(st.pct_ms));
+	/* without SQL statistics: events over the total time, as bench's eps */
+	if (isnan(st.r->tps))
+		st.r->tps = st.r->time > 0 ? st.r->events / st.r->time : 0;
+	/* the report states counts of reads, writes and other: over the time */
+	if (st.r->time > 0) {
+		st.r->rps = st.queries[0] / st.r->time;
+		st.r->wps = st.queries[1] / st.r->time;
+		st.r->ops = st.queries[2] / st.r->time;
+	}
+	st.r->iv = st.iv;
+	st.r->niv = st.niv;
+	st.iv = NULL;
+	rc = 0;
+out:
+	free(st.iv);
+	free(line);
+	return rc;
+}
+
+/* ---- hdr logs --------------------------------------------------------- */
+
+static int add_hist(struct hdr_hist **dst, const struct hdr_hist *src)
+{
+	size_t cursor = 0;
+	int64_t v, n;
+
+	if (!*dst && hdr_create(1, RUNFILE_HIGHEST, hdr_sig_figs(src), dst))
+		return -ENOMEM;
+	while (hdr_next_bucket(src, &cursor, &v, &n))
+		hdr_record_n(*dst, v, n);
+	return 0;
+}
+
+static int read_hdr(struct rf_ctx *c, FILE *f, struct runfile_run *r)
+{
+	char *line = NULL;
+	size_t cap = 0, hcap = 0;
+	unsigned lineno = 0;
+	double first = NAN;
+	int rc = 1, e;
+
+	while (getline(&line, &cap, f) >= 0) {
+		struct hdrlog_line l;
+		struct hdr_hist *h = NULL;
+
+		lineno++;
+		e = hdrlog_parse_line(line, &l);
+		if (e == 0)
+			continue;
+		if (e < 0 || (e = hdrlog_decode(l.b64, l.b64_len, &h))) {
+			log_msg(LOG_FATAL, "%s: '%s' line %u: %s", c->cmd, c->path, lineno,
+			        e == -ENOMEM ? "out of memory" : "not a valid hdr log interval line");
+			goto out;
+		}
+		if (l.tag) {
+			struct runfile_label *lb = NULL;
+			/* statement kinds (Tag=stmt.*) are not labels */
+			if (strncmp(l.tag, "stmt.", 5) != 0 &&
+			    (!(lb = find_label(r, l.tag)) || add_hist(&lb->h, h))) {
+				hdr_destroy(h);
+				log_msg(LOG_FATAL, "%s: out of memory", c->cmd);
+				goto out;
+			}
+		} else {
+			struct runfile_iv *iv;
+			if (r->nhiv == hcap) {
+				hcap = hcap ? 2 * hcap : 64;
+				iv = realloc(r->hiv, hcap * sizeof(*iv));
+				if (!iv)
+					e = -ENOMEM;
+				else
+					r->hiv = iv;
+			}
+			if (e || add_hist(&r->hist, h)) {
+				hdr_destroy(h);
+				log_msg(LOG_FATAL, "%s: out of memory", c->cmd);
+				goto out;
+			}
+			if (isnan(first))
+				first = l.start_s;
+			iv = &r->hiv[r->nhiv++];
+			iv_init(iv);
+			iv->t = l.start_s + l.length_s - first;
+			if (hdr_count(h)) {
+				iv->lat_max = hdr_max(h) / NS_PER_MS;
+				for (unsigned j = 0; j < RUNFILE_NIVPCT; j++)
+					iv->pct[j] = report_pct_ms(h, runfile_iv_pcts[j]);
+			}
+		}
+		hdr_destroy(h);
+	}
+	if (!r->hist) {
+		log_msg(LOG_FATAL, "%s: '%s' holds no interval histogram", c->cmd, c->path);
+		goto out;
+	}
+	if (!isnan(r->events) && (double)hdr_count(r->hist) != r->events)
+		log_msg(LOG_WARNING, "%s: '%s' holds %lld events, '%s' %.0f: were they written by the same run?",
+		        c->cmd, c->path, (long long)hdr_count(r->hist), r->path, r->events);
+	rc = 0;
+out:
+	free(line);
+	return rc;
+}
+
+/* ---- files ------------------------------------------------------------ */
+
+enum { F_JSON, F_HDR, F_TEXT };
+
+/* What a file holds, from its first non-blank line. */
+static int sniff(FILE *f)
+{
+	char buf[32] = "";
+	int ch;
+
+	do
+		ch = getc(f);
+	while (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n');
+	if (ch != EOF) {
+		buf[0] = (char)ch;
+		if (!fgets(buf + 1, sizeof(buf) - 1, f))
+			buf[1] = '\0';
+	}
+	rewind(f);
+	if (buf[0] == '{')
+		return F_JSON;
+	if (strncmp(buf, "#[", 2) == 0 || strncmp(buf, "\"StartTimestamp\"", 16) == 0 ||
+	    strncmp(buf, "Tag=", 4) == 0)
+		return F_HDR;
+	return F_TEXT;
+}
+
+/* The base name of path without its extension, or the whole base name. */
+static char *base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	char *s = strdup(b && b[1] ? b + 1 : path), *dot;
+
+	if (s && (dot = strrchr(s, '.')) && dot != s)
+		*dot = '\0';
+	return s;
+}
+
+static int name_runs(struct runfile_set *set, unsigned from, const char *label)
+{
+	for (unsigned i = from; i < set->n; i++) {
+		struct runfile_run *r = &set->runs[i];
+		char *b = label ? strdup(label) : base_name(r->path);
+		if (!b)
+			return -ENOMEM;
+		if (set->n - from > 1) {   /* the steps of a sweep */
+			size_t len = strlen(b) + 32 + (r->step_label ? strlen(r->step_label) : 0);
+			char *s = malloc(len);
+			if (s && r->step_label)
+				snprintf(s, len, "%s@%s", b, r->step_label);
+			else if (s)
+				snprintf(s, len, "%s@%.0ft", b, r->threads);
+			free(b);
+			if (!(b = s))
+				return -ENOMEM;
+		}
+		r->name = b;
+	}
+	return 0;
+}
+
+int runfile_load(const char *cmd, const char *const *files, unsigned nfiles,
+                 const char *const *labels, unsigned nlabels,
+                 struct runfile_set *set)
+{
+	struct rf_ctx c = { .cmd = cmd, .set = set };
+	/* hdr logs attach, in order, to the runs of the result file before
+	 * them (a sweep's json: one log per step) */
+	unsigned i, nresults = 0, from, next_hdr = 0, end_hdr = 0;
+	int rc;
+
+	for (i = 0; i < nfiles; i++) {
+		FILE *f = fopen(files[i], "r");
+		int kind;
+
+		c.path = files[i];
+		if (!f) {
+			log_msg(LOG_FATAL, "%s: cannot open '%s': %s", cmd, files[i], strerror(errno));
+			return 1;
+		}
+		kind = sniff(f);
+		from = set->n;
+		if (kind == F_HDR) {
+			if (next_hdr == end_hdr) {
+				log_msg(LOG_FATAL, "%s: hdr log '%s' must follow the result file of its run (%s)",
+				        cmd, files[i], end_hdr ? "one hdr log per run, or per step of a sweep, in order" :
+				        "one hdr log per result file, after it");
+				fclose(f);
+				return 1;
+			}
+			rc = read_hdr(&c, f, &set->runs[next_hdr]);
+			set->runs[next_hdr++].hdr_path = files[i];
+		} else {
+			rc = kind == F_JSON ? read_json(&c, f) : read_text(&c, f);
+			if (rc == 0 && nlabels && nresults >= nlabels) {
+				log_msg(LOG_FATAL, "%s: --label names %u run(s), but there are more result files",
+				        cmd, nlabels);
+				rc = 1;
+			}
+			if (rc == 0 && name_runs(set, from, nlabels ? labels[nresults] : NULL)) {
+				log_msg(LOG_FATAL, "%s: out of memory", cmd);
+				rc = 1;
+			}
+			next_hdr = from;
+			end_hdr = set->n;
+			nresults++;
+		}
+		if (rc == 0 && ferror(f)) {
+			log_msg(LOG_FATAL, "%s: cannot read '%s': %s", cmd, files[i], strerror(errno));
+			rc = 1;
+		}
+		fclose(f);
+		if (rc)
+			return 1;
+	}
+	if (nlabels && nresults != nlabels) {
+		log_msg(LOG_FATAL, "%s: --label names %u run(s), but there are %u result file(s)",
+		        cmd, nlabels, nresults);
+		return 1;
+	}
+	return 0;
+}
+
+static const struct opt_def runfile_opts[] = {
+	{ "label", OPT_LIST, "names of the runs, in the order of the result files [their file names]", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
+	{ "output", OPT_STRING, "plot: the chart to write: FILE.png, FILE.svg or FILE.html (also -o FILE)", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
+	{ "size", OPT_STRING, "plot: width x height of the picture in pixels [1000x(300 per chart)]", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
+	{ "title", OPT_STRING, "plot: a title above the charts", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
+};
+
+int runfile_args(const char ***files, unsigned *nfiles,
+                 const char *const **labels, unsigned *nlabels)
+{
+	unsigned npos = opt_npositional(), n = 0;
+	const char **f;
+
+	*files = NULL;
+	*nfiles = 0;
+	if (opt_define("Options of compare and plot", runfile_opts,
+	               sizeof(runfile_opts) / sizeof(runfile_opts[0])) ||
+	    opt_check_unknown()) {
+		fprintf(stderr, "%s\n", opt_error());
+		return 1;
+	}
+	if (!(f = calloc(npos ? npos : 1, sizeof(*f))))
+		return 1;
+	for (unsigned i = 1; i < npos; i++) {
+		if (strcmp(opt_positional(i), "-o") == 0) {
+			if (i + 1 == npos) {
+				log_msg(LOG_FATAL, "%s: -o needs a file name", opt_positional(0));
+				free(f);
+				return 1;
+			}
+			opt_set("output", opt_positional(++i));
+			continue;
+		}
+		f[n++] = opt_positional(i);
+	}
+	*files = f;
+	*nfiles = n;
+	*nlabels = opt_get_list("label", labels);
+	return 0;
+}
+
+FILE *runfile_output(void)
+{
+	int fd;
+	FILE *f;
+
+	fflush(stdout);
+	fd = dup(STDOUT_FILENO);
+	if (fd < 0 || !(f = fdopen(fd, "w")) || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+		fprintf(stderr, "FATAL: cannot set up the output: %s\n", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	return f;
+}
+
+int runfile_output_close(FILE *out)
+{
+	int bad = ferror(out);
+
+	if (fclose(out) || bad) {
+		log_msg(LOG_FATAL, "error writing the output: %s", strerror(errno ? errno : EIO));
+		return 1;
+	}
+	return 0;
+}
+
+double runfile_pct_ms(const struct runfile_run *r, double p)
+{
+	if (r->hist) {
+		/* the log holds each bucket's highest value: never above the
+		 * exact max of the result file (as bench's own report) */
+		double v = report_pct_ms(r->hist, p);
+		return !isnan(r->lat_max) && v > r->lat_max ? r->lat_max : v;
+	}
+	for (unsigned i = 0; i < r->npct; i++)
+		if (r->pct[i] == p)
+			return r->pct_ms[i];
+	return NAN;
+}
+
+void runfile_free(struct runfile_set *set)
+{
+	for (unsigned i = 0; set && i < set->n; i++) {
+		struct runfile_run *r = &set->runs[i];
+		for (unsigned j = 0; j < r->nlbl; j++) {
+			free(r->lbl[j].name);
+			free(r->lbl[j].eps);
+			free(r->lbl[j].lat);
+			hdr_destroy(r->lbl[j].h);
+		}
+		free(r->lbl);
+		free(r->name);
+		free(r->step_label);
+		free(r->iv);
+		free(r->hiv);
+		hdr_destroy(r->hist);
+	}
+	if (set) {
+		free(set->runs);
+		set->runs = NULL;
+		set->n = 0;
+	}
+}
