@@ -2,9 +2,12 @@ Builds without a client library: `./configure --without-mysql`,
 `--without-pgsql` and `--without-sqlite` leave a driver out; the build says which drivers it has
 (configure's summary, `bench --help`), the first one left becomes
 --db-driver's default, and asking for a missing one is one clear FATAL line.
-The source is copied from the git checkout and built on its own.
+The source is copied from the git checkout and built on its own (skipped
+where the sources are no checkout of their own, such as .ci/run's
+sanitizer copies inside one).
 
-  $ git -C "$BENCH_SRCDIR" rev-parse --git-dir >/dev/null 2>&1 || exit 80
+  $ [ "$(git -C "$BENCH_SRCDIR" rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$BENCH_SRCDIR" && pwd -P)" ] || {
+  >   echo "not a git checkout: $BENCH_SRCDIR (.ci/run's sanitizer copies are not)" > "${BENCH_SKIP_FILE:-/dev/null}"; exit 80; }
   $ src=$PWD/src && mkdir "$src"
   $ (cd "$BENCH_SRCDIR" && git ls-files -co --exclude-standard | grep -v '^tests/lib/node_modules' | tar -cf - -T -) | tar -xf - -C "$src"
   $ cd "$src" && ./autogen.sh >/dev/null 2>&1 && echo ok
