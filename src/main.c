@@ -84,6 +84,10 @@ static void print_run_mode(void)
 		return;
 	printf("Running the test with following options:\n");
 	printf("Number of threads: %u\n", cfg.threads);
+	if (cfg.connections)
+		printf("Number of connections: %u (coroutines, %u to %u per thread)\n",
+		       cfg.connections, cfg.connections / cfg.threads,
+		       (cfg.connections + cfg.threads - 1) / cfg.threads);
 	if (cfg.warmup_time > 0)
 		printf("Warmup time: %.0f second(s)\n", cfg.warmup_time);
 	if (cfg.rate > 0)
@@ -113,11 +117,44 @@ static void print_run_mode(void)
 
 /* ---- run ------------------------------------------------------------------ */
 
+/* --connections: each connection is one sysbench thread, a Lua state
+ * whose thread_init, thread_run and thread_done run as coroutines. */
+static int co_create(unsigned cid, void **ctx)
+{
+	struct lrt *l = NULL;
+	int rc = lrt_create(&script, (int)cid, &l);
+	*ctx = l;
+	return rc;
+}
+
+static int co_start(void *ctx, int phase)
+{
+	static const char *const fn[] = { "thread_init", "thread_run", "thread_done" };
+	return lrt_co_start(ctx, fn[phase]);
+}
+
+static int co_resume(void *ctx)
+{
+	return lrt_co_resume(ctx);
+}
+
+static void co_destroy(void *ctx)
+{
+	lrt_destroy(ctx);
+}
+
+static const struct sched_co_ops co_ops = {
+	.create = co_create, .start = co_start, .resume = co_resume, .destroy = co_destroy,
+};
+
 static int run_worker(unsigned tid, void *ud)
 {
 	struct lrt *l = NULL;
-	int rc = lrt_create(&script, (int)tid, &l);
+	int rc;
 	(void)ud;
+	if (cfg.connections)
+		return sched_co_worker(tid, &co_ops);
+	rc = lrt_create(&script, (int)tid, &l);
 	if (rc)
 		return rc;
 	if (lrt_has_function(l, "thread_init"))

@@ -171,5 +171,14 @@ int db_free_results(sql_result *rs);
 int db_load(sql_connection *con, const char *table, const char *cols,
             const char *data, size_t len);
 
+/* --connections: db_query and db_execute that do not wait for the server.
+ * They return as those, or (sql_result *)1 while the reply is not there:
+ * the caller yields its coroutine (the thread's loop waits for the
+ * socket) and then calls db_nb_resume until it returns something else. A
+ * driver without the nonblocking hooks runs them as db_query/db_execute. */
+sql_result *db_query_nb(sql_connection *con, const char *query, size_t len);
+sql_result *db_execute_nb(sql_statement *stmt);
+sql_result *db_nb_resume(sql_connection *con);
+
 /* Count an error that the script ignored (the event restarts). */
 void db_count_ignored_error(void);

@@ -95,6 +95,12 @@ struct db_conn_core {
 	char *bulk;               /* bulk insert: NULL when none is open */
 	size_t bulk_len, bulk_head;
 	unsigned bulk_rows;
+	/* a nonblocking statement in flight (db_query_nb, db_execute_nb) */
+	int nb_op;                /* DB_OP_QUERY / DB_OP_EXECUTE; -1: none */
+	int nb_kind;
+	const char *nb_sql;       /* the caller's text (kept alive by Lua) */
+	size_t nb_len;
+	int64_t nb_t0;
 	char state_buf[6];
 	char errbuf[1024];
 	struct db_stmt_core *stmts;   /* the open statements, newest first */
@@ -133,12 +139,15 @@ static const struct opt_def db_general_opts[] = {
 int db_register(const struct db_driver_ops *ops)
 {
 	unsigned i;
-	if (ops == NULL || ops->abi != DB_DRIVER_ABI || ops->name == NULL ||
+	if (ops == NULL || ops->abi < 3 || ops->abi > DB_DRIVER_ABI || ops->name == NULL ||
 	    ops->connect == NULL || ops->disconnect == NULL || ops->query == NULL ||
 	    ops->fetch_row == NULL || ops->free_results == NULL || ops->escape == NULL ||
 	    ((ops->caps & DB_CAP_PREPARED) &&
 	     (ops->prepare == NULL || ops->execute == NULL || ops->close == NULL)) ||
-	    ((ops->caps & DB_CAP_LOAD) && ops->load == NULL))
+	    ((ops->caps & DB_CAP_LOAD) && ops->load == NULL) ||
+	    ((ops->caps & DB_CAP_NONBLOCK) &&
+	     (ops->abi < 4 || ops->query_start == NULL || ops->resume == NULL ||
+	      ((ops->caps & DB_CAP_PREPARED) && ops->execute_start == NULL))))
 		return -EINVAL;
 	for (i = 0; i < db_ndrivers; i++)
 		if (strcmp(db_drivers[i].ops->name, ops->name) == 0)
@@ -328,6 +337,12 @@ sql_driver *db_create(const char *name)
 	pthread_mutex_unlock(&db_mu);
 	if (d->init_rc)
 		return NULL;
+	if (bench_co_active() && !(d->ops->caps & DB_CAP_NONBLOCK)) {
+		static int warned;
+		if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+			log_msg(LOG_WARNING, "the %s driver has no nonblocking mode: under --connections each of its statements blocks the whole thread (its connections take turns)",
+			        d->ops->name);
+	}
 	report_use_sql();
 	return &d->pub;
 }
@@ -358,6 +373,7 @@ sql_connection *db_connection_create(sql_driver *drv)
 	c->sql_errmsg = k->errbuf;
 	k->rs.connection = c;
 	k->seq = __atomic_fetch_add(&db_conn_seq, 1, __ATOMIC_RELAXED);
+	k->nb_op = -1;
 	if (d->ops->connect(c, k->seq)) {
 		free(c);
 		return NULL;
@@ -398,6 +414,8 @@ int db_connection_close(sql_connection *c)
 	}
 	db_release_result(c);
 	db_conn_ops(c)->disconnect(c);
+	sched_co_forget();
+	k->nb_op = -1;
 	c->priv = NULL;
 	free(k->bulk);
 	k->bulk = NULL;
@@ -432,6 +450,8 @@ int db_connection_reconnect(sql_connection *c)
 	}
 	db_release_result(c);
 	db_conn_ops(c)->disconnect(c);
+	sched_co_forget();
+	k->nb_op = -1;
 	c->priv = NULL;
 	rc = db_conn_ops(c)->connect(c, k->seq);
 	if (rc) {
@@ -464,6 +484,8 @@ static void db_recover(sql_connection *c, int rc)
 	snprintf(msg, sizeof(msg), "%s", k->errbuf);
 	db_release_result(c);
 	o->disconnect(c);
+	sched_co_forget();
+	k->nb_op = -1;
 	c->priv = NULL;
 	log_mute_thread(1);
 	for (attempt = 0; attempt < 20; attempt++) {
@@ -543,6 +565,26 @@ static inline void db_result_reset(sql_connection *c, sql_statement *st)
 	k->rs.statement = st;
 }
 
+/* The end of a statement (op DB_OP_QUERY or DB_OP_EXECUTE) whose driver
+ * call returned rc: its statistics (t0 when timed), counters, errors. */
+static sql_result *db_finish(sql_connection *c, int rc, int op, const char *sql,
+                             size_t len, int kind, struct stats_thread *t, int64_t t0)
+{
+	struct db_conn_core *k = c->core;
+	if (t)
+		db_stmt_done(t, kind, sql, len, t0, rc == 0);
+	if (rc) {
+		if (c->error == DB_ERROR_NONE)
+			c->error = DB_ERROR_FATAL;
+		db_report_error(c, op, sql, len);
+		db_recover(c, rc);
+		return NULL;
+	}
+	c->error = DB_ERROR_NONE;
+	db_count(c, &k->rs);
+	return &k->rs;
+}
+
 /* db_query for a statement of a known kind (< 0: classify if needed). */
 static sql_result *db_query_kind(sql_connection *c, const char *sql, size_t len, int kind)
 {
@@ -555,18 +597,7 @@ static sql_result *db_query_kind(sql_connection *c, const char *sql, size_t len,
 	if (db_debug())
 		log_msg(LOG_NOTICE, "DEBUG: Query: %.*s", (int)len, sql);
 	rc = db_conn_ops(c)->query(c, sql, len, &k->rs);
-	if (t)
-		db_stmt_done(t, kind, sql, len, t0, rc == 0);
-	if (rc) {
-		if (c->error == DB_ERROR_NONE)
-			c->error = DB_ERROR_FATAL;
-		db_report_error(c, DB_OP_QUERY, sql, len);
-		db_recover(c, rc);
-		return NULL;
-	}
-	c->error = DB_ERROR_NONE;
-	db_count(c, &k->rs);
-	return &k->rs;
+	return db_finish(c, rc, DB_OP_QUERY, sql, len, kind, t, t0);
 }
 
 sql_result *db_query(sql_connection *c, const char *sql, size_t len)
@@ -880,18 +911,88 @@ sql_result *db_execute(sql_statement *st)
 	t = db_stmt_recorder();
 	t0 = t ? clock_now_ns() : 0;
 	rc = db_conn_ops(c)->execute(st, &ck->rs);
-	if (t)
-		db_stmt_done(t, k->kind, k->sql, k->sql_len, t0, rc == 0);
-	if (rc) {
-		if (c->error == DB_ERROR_NONE)
-			c->error = DB_ERROR_FATAL;
-		db_report_error(c, DB_OP_EXECUTE, k->sql, k->sql_len);
-		db_recover(c, rc);
+	return db_finish(c, rc, DB_OP_EXECUTE, k->sql, k->sql_len, k->kind, t, t0);
+}
+
+/* ---- nonblocking statements (--connections) ------------------------------ */
+
+#define DB_NB_WAIT ((sql_result *)1)
+
+/* A driver call that returned rc (1: wait for *w). */
+static sql_result *db_nb_step(sql_connection *c, int rc, const struct db_wait *w)
+{
+	struct db_conn_core *k = c->core;
+	int op = k->nb_op;
+	if (rc == 1) {
+		sched_co_wait(w->fd, w->write);
+		return DB_NB_WAIT;
+	}
+	k->nb_op = -1;
+	return db_finish(c, rc, op, k->nb_sql, k->nb_len, k->nb_kind, db_stmt_recorder(),
+	                 k->nb_t0);
+}
+
+/* Start a statement on c: execute st when `exec`, else the query sql
+ * (for the emulated statement st, or st NULL). */
+static sql_result *db_nb_start(sql_connection *c, sql_statement *st, int exec,
+                               const char *sql, size_t len, int kind)
+{
+	struct db_conn_core *k = c->core;
+	const struct db_driver_ops *o = db_conn_ops(c);
+	struct db_wait w = { -1, 0 };
+	int rc;
+
+	db_result_reset(c, st);
+	if (!exec)
+		st = NULL;
+	if (db_debug())
+		log_msg(LOG_NOTICE, "DEBUG: %s: %.*s", st ? "Execute" : "Query", (int)len, sql);
+	k->nb_op = st ? DB_OP_EXECUTE : DB_OP_QUERY;
+	k->nb_kind = kind;
+	k->nb_sql = sql;
+	k->nb_len = len;
+	k->nb_t0 = db_stmt_recorder() ? clock_now_ns() : 0;
+	rc = st ? o->execute_start(st, &k->rs, &w) : o->query_start(c, sql, len, &k->rs, &w);
+	return db_nb_step(c, rc, &w);
+}
+
+sql_result *db_query_nb(sql_connection *c, const char *sql, size_t len)
+{
+	if (!db_usable(c))
+		return NULL;
+	if (!(db_conn_ops(c)->caps & DB_CAP_NONBLOCK))
+		return db_query_kind(c, sql, len, -1);
+	return db_nb_start(c, NULL, 0, sql, len, -1);
+}
+
+sql_result *db_execute_nb(sql_statement *st)
+{
+	sql_connection *c = st->connection;
+	struct db_stmt_core *k = st->core;
+	size_t len;
+
+	if (!(db_conn_ops(c)->caps & DB_CAP_NONBLOCK) || !db_usable(c))
+		return db_execute(st);
+	if (st->priv)
+		return db_nb_start(c, st, 1, k->sql, k->sql_len, k->kind);
+	/* emulated: the expanded text as a query */
+	if (db_expand(st, &len)) {
+		db_set_error(c, DB_ERROR_FATAL, 0, "", "out of memory");
 		return NULL;
 	}
-	c->error = DB_ERROR_NONE;
-	db_count(c, &ck->rs);
-	return &ck->rs;
+	return db_nb_start(c, st, 0, k->buf, len, k->kind);
+}
+
+sql_result *db_nb_resume(sql_connection *c)
+{
+	struct db_conn_core *k = c->core;
+	struct db_wait w = { -1, 0 };
+	if (k->nb_op < 0) {
+		log_msg(LOG_ALERT, "db_nb_resume(): no statement in flight");
+		db_api_error(c);
+		return NULL;
+	}
+	return db_nb_step(c, db_conn_ops(c)->resume(c, &k->rs, &w), &w);
 }
 
 int db_close(sql_statement *st)

@@ -24,12 +24,21 @@
 #include "db/db_ffi.h"
 #include "opt/opt.h"
 
-#define DB_DRIVER_ABI 3   /* 2: the load hook; 3: sysbench's types */
+#define DB_DRIVER_ABI 4   /* 2: the load hook; 3: sysbench's types;
+                           * 4: the nonblocking hooks (optional: a driver
+                           * built for 3 still registers) */
 
 /* Capabilities (bit flags; never compare names). */
 #define DB_CAP_PREPARED     0x1   /* server-side prepared statements */
 #define DB_CAP_MULTI_ROW    0x2   /* INSERT ... VALUES (...),(...) */
 #define DB_CAP_LOAD         0x4   /* the load hook: the server's bulk path */
+#define DB_CAP_NONBLOCK     0x8   /* query_start, execute_start, resume */
+
+/* What a nonblocking call waits for before it can go on. */
+struct db_wait {
+	int fd;          /* the connection's socket */
+	int write;       /* 0: readable, 1: writable */
+};
 
 /* What failed, for the log_error hook. */
 enum db_op {
@@ -106,6 +115,18 @@ struct db_driver_ops {
 	 * the caller falls back to INSERT); other < 0 with c's error set. */
 	int (*load)(sql_connection *c, const char *table, const char *cols,
 	            const char *data, size_t len, sql_result *rs);
+
+	/* ABI 4, with DB_CAP_NONBLOCK (--connections): query and execute in
+	 * steps that never wait for the server. start sends the statement;
+	 * resume goes on once *w is ready. Each returns as query/execute, or
+	 * 1 with *w set when it has to wait. A driver without them is run
+	 * with its blocking hooks (a warning says so under --connections).
+	 * bench_co_active() tells the driver at connect time that its
+	 * connections will be used this way. */
+	int (*query_start)(sql_connection *c, const char *sql, size_t len, sql_result *rs,
+	                   struct db_wait *w);
+	int (*execute_start)(sql_statement *st, sql_result *rs, struct db_wait *w);
+	int (*resume)(sql_connection *c, sql_result *rs, struct db_wait *w);
 };
 
 /* Register a driver (static ops). 0, -EINVAL for a wrong ABI or a missing

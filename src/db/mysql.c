@@ -42,6 +42,11 @@ typedef my_bool my_flag;
 typedef bool my_flag;
 #endif
 
+/* MariaDB Connector/C's nonblocking API (mysql_*_start / _cont) */
+#if defined(LIBMARIADB) || defined(MARIADB_PACKAGE_VERSION_ID)
+#define MY_NB 1
+#endif
+
 /* Connector/C 3: its socket layer (pvio) is public, see my_blocking_reads() */
 #if defined(MARIADB_PACKAGE_VERSION_ID) && MARIADB_PACKAGE_VERSION_ID >= 30000
 #define MY_PVIO 1
@@ -109,6 +114,12 @@ struct my_conn {
 	bool more_plain;          /* multi-statement query: results to drain */
 	bool tcp;                 /* connected over TCP (for the TLS check) */
 	struct my_stmt *stmts;    /* statements prepared on this connection */
+	/* nonblocking (--connections): the step in flight and what it waits for */
+	int nb_step;
+	int nb_status;            /* MYSQL_WAIT_* */
+	int nb_tries;
+	MYSQL_RES *nb_res;
+	sql_statement *nb_st;
 #ifdef MY_PVIO
 	PVIO_METHODS pvio_methods; /* the socket's methods, read replaced */
 #endif
@@ -528,6 +539,12 @@ static int my_connect(sql_connection *c, unsigned seq)
 		db_set_error(c, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
 		return -ENOMEM;
 	}
+#ifdef MY_NB
+	/* --connections: the _start/_cont calls need the library's async
+	 * context (its own small stack per connection) */
+	if (bench_co_active())
+		mysql_options(m, MYSQL_OPT_NONBLOCK, 0);
+#endif
 	if (my_cfg.compression) {
 		mysql_options(m, MYSQL_OPT_COMPRESS, NULL);
 		MY_TRACE("mysql_options(%p, MYSQL_OPT_COMPRESS, NULL)", (void *)m);
@@ -580,7 +597,9 @@ static int my_connect(sql_connection *c, unsigned seq)
 	if (my_cfg.connect_timeout)
 		my_lift_timeouts(m);
 #ifdef MY_PVIO
-	my_blocking_reads(mc, m);
+	/* not under --connections: a blocking read would stall the thread */
+	if (!bench_co_active())
+		my_blocking_reads(mc, m);
 #endif
 	mc->m = m;
 	c->priv = mc;
@@ -671,6 +690,9 @@ static void my_set_affected(sql_result *rs, my_ulonglong n)
 	}
 }
 
+static int my_query_result(sql_connection *c, struct my_conn *mc, MYSQL_RES *res,
+                           sql_result *rs);
+
 static int my_query(sql_connection *c, const char *sql, size_t len, sql_result *rs)
 {
 	struct my_conn *mc = c->priv;
@@ -693,6 +715,15 @@ static int my_query(sql_connection *c, const char *sql, size_t len, sql_result *
 		return my_fail_conn(c, m);
 	res = mysql_store_result(m);
 	MY_TRACE("mysql_store_result(%p) = %p", (void *)m, (void *)res);
+	return my_query_result(c, mc, res, rs);
+}
+
+/* A query's stored result (NULL: none, or an error) into rs. */
+static int my_query_result(sql_connection *c, struct my_conn *mc, MYSQL_RES *res,
+                           sql_result *rs)
+{
+	MYSQL *m = mc->m;
+
 	if (res != NULL) {
 		mc->res = res;
 		rs->counter = SB_CNT_READ;
@@ -996,6 +1027,9 @@ static int my_reprepare(sql_statement *st, struct my_stmt *ms)
 	return 0;
 }
 
+static int my_exec_result(sql_connection *c, struct my_conn *mc, struct my_stmt *ms,
+                          int rc, sql_result *rs);
+
 static int my_execute(sql_statement *st, sql_result *rs)
 {
 	struct my_stmt *ms = st->priv;
@@ -1033,8 +1067,21 @@ again:
 	if (nf) {
 		rc = mysql_stmt_store_result(s);
 		MY_TRACE("mysql_stmt_store_result(%p) = %d", (void *)s, rc);
+	}
+	return my_exec_result(st->connection, mc, ms, rc, rs);
+}
+
+/* After an execute of ms and, for a result set, its store_result (rc):
+ * the outcome into rs. */
+static int my_exec_result(sql_connection *c, struct my_conn *mc, struct my_stmt *ms,
+                          int rc, sql_result *rs)
+{
+	MYSQL_STMT *s = ms->s;
+	unsigned nf = mysql_stmt_field_count(s);
+
+	if (nf) {
 		if (MY_UNLIKELY(rc)) {
-			rc = my_fail_stmt(st->connection, s);
+			rc = my_fail_stmt(c, s);
 			mysql_stmt_free_result(s);
 			return rc;
 		}
@@ -1056,6 +1103,155 @@ again:
 	}
 	return 0;
 }
+
+/* ---- nonblocking (--connections) -------------------------------------------
+ * Connector/C's _start/_cont calls: each step returns the MYSQL_WAIT_*
+ * flags it waits for, or 0 when done; the core yields the coroutine until
+ * the socket is ready and calls my_resume, which continues the step in
+ * flight (query, store_result, execute, stmt_store_result). */
+#ifdef MY_NB
+enum { MY_NB_QUERY = 1, MY_NB_STORE, MY_NB_EXEC, MY_NB_SSTORE };
+
+static int my_nb_wait(struct my_conn *mc, int step, int status, struct db_wait *w)
+{
+	mc->nb_step = step;
+	mc->nb_status = status;
+	w->fd = (int)mysql_get_socket(mc->m);
+	w->write = (status & MYSQL_WAIT_WRITE) && !(status & MYSQL_WAIT_READ);
+	return 1;
+}
+
+/* The query was sent and answered (err from mysql_real_query): store. */
+static int my_nb_stored(sql_connection *c, struct my_conn *mc, int err, sql_result *rs,
+                        struct db_wait *w)
+{
+	int status;
+	if (err)
+		return my_fail_conn(c, mc->m);
+	status = mysql_store_result_start(&mc->nb_res, mc->m);
+	if (status)
+		return my_nb_wait(mc, MY_NB_STORE, status, w);
+	return my_query_result(c, mc, mc->nb_res, rs);
+}
+
+static int my_query_start(sql_connection *c, const char *sql, size_t len, sql_result *rs,
+                          struct db_wait *w)
+{
+	struct my_conn *mc = c->priv;
+	int err = 0, status;
+
+	if (MY_UNLIKELY(my_cfg.dry_run))
+		return my_query(c, sql, len, rs);
+	if (MY_UNLIKELY(mc == NULL || mc->m == NULL))
+		return my_fail(c, CR_SERVER_GONE_ERROR, "HY000", "MySQL server has gone away");
+	if (MY_UNLIKELY(mc->res || mc->res_stmt || mc->more_plain))
+		my_release(mc);
+	MY_TRACE("mysql_real_query_start(%p, \"%.*s\", %zu)", (void *)mc->m, (int)len, sql, len);
+	status = mysql_real_query_start(&err, mc->m, sql, (unsigned long)len);
+	if (status)
+		return my_nb_wait(mc, MY_NB_QUERY, status, w);
+	return my_nb_stored(c, mc, err, rs, w);
+}
+
+/* The statement was executed (err from mysql_stmt_execute): store its
+ * result set, if it has one. */
+static int my_nb_executed(sql_connection *c, struct my_conn *mc, int err, sql_result *rs,
+                          struct db_wait *w);
+
+static int my_nb_exec(sql_connection *c, struct my_conn *mc, sql_result *rs,
+                      struct db_wait *w)
+{
+	struct my_stmt *ms = mc->nb_st->priv;
+	int err = 0, status = mysql_stmt_execute_start(&err, ms->s);
+	MY_TRACE("mysql_stmt_execute_start(%p) = %d", (void *)ms->s, status);
+	if (status)
+		return my_nb_wait(mc, MY_NB_EXEC, status, w);
+	return my_nb_executed(c, mc, err, rs, w);
+}
+
+static int my_nb_executed(sql_connection *c, struct my_conn *mc, int err, sql_result *rs,
+                          struct db_wait *w)
+{
+	sql_statement *st = mc->nb_st;
+	struct my_stmt *ms = st->priv;
+	int rc, status;
+
+	if (MY_UNLIKELY(err)) {
+		if (mysql_stmt_errno(ms->s) == ER_NEED_REPREPARE && mc->nb_tries++ == 0) {
+			rc = my_reprepare(st, ms);
+			if (rc)
+				return rc;
+			return my_nb_exec(c, mc, rs, w);
+		}
+		return my_fail_stmt(c, ms->s);
+	}
+	if (mysql_stmt_field_count(ms->s) == 0)
+		return my_exec_result(c, mc, ms, 0, rs);
+	err = 0;
+	status = mysql_stmt_store_result_start(&err, ms->s);
+	if (status)
+		return my_nb_wait(mc, MY_NB_SSTORE, status, w);
+	return my_exec_result(c, mc, ms, err, rs);
+}
+
+static int my_execute_start(sql_statement *st, sql_result *rs, struct db_wait *w)
+{
+	struct my_stmt *ms = st->priv;
+	struct my_conn *mc = st->connection->priv;
+	int rc;
+
+	if (MY_UNLIKELY(my_cfg.dry_run || mc == NULL))
+		return my_execute(st, rs);
+	if (MY_UNLIKELY(mc->res || mc->res_stmt || mc->more_plain))
+		my_release(mc);
+	if (MY_UNLIKELY(ms->mc != mc || ms->s == NULL)) {
+		rc = my_reprepare(st, ms);
+		if (rc)
+			return rc;
+	}
+	mc->nb_st = st;
+	mc->nb_tries = 0;
+	return my_nb_exec(st->connection, mc, rs, w);
+}
+
+static int my_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
+{
+	struct my_conn *mc = c->priv;
+	int err = 0, status, ready;
+	MYSQL_STMT *s;
+
+	if (MY_UNLIKELY(mc == NULL || mc->m == NULL))
+		return my_fail(c, CR_SERVER_GONE_ERROR, "HY000", "MySQL server has gone away");
+	ready = mc->nb_status & (MYSQL_WAIT_READ | MYSQL_WAIT_WRITE | MYSQL_WAIT_EXCEPT);
+	switch (mc->nb_step) {
+	case MY_NB_QUERY:
+		status = mysql_real_query_cont(&err, mc->m, ready);
+		if (status)
+			return my_nb_wait(mc, MY_NB_QUERY, status, w);
+		return my_nb_stored(c, mc, err, rs, w);
+	case MY_NB_STORE:
+		status = mysql_store_result_cont(&mc->nb_res, mc->m, ready);
+		if (status)
+			return my_nb_wait(mc, MY_NB_STORE, status, w);
+		return my_query_result(c, mc, mc->nb_res, rs);
+	case MY_NB_EXEC:
+		s = ((struct my_stmt *)mc->nb_st->priv)->s;
+		status = mysql_stmt_execute_cont(&err, s, ready);
+		if (status)
+			return my_nb_wait(mc, MY_NB_EXEC, status, w);
+		return my_nb_executed(c, mc, err, rs, w);
+	case MY_NB_SSTORE: {
+		struct my_stmt *ms = mc->nb_st->priv;
+		status = mysql_stmt_store_result_cont(&err, ms->s, ready);
+		if (status)
+			return my_nb_wait(mc, MY_NB_SSTORE, status, w);
+		return my_exec_result(c, mc, ms, err, rs);
+	}
+	default:
+		return my_fail(c, CR_COMMANDS_OUT_OF_SYNC, "HY000", "no statement in flight");
+	}
+}
+#endif
 
 static void my_close(sql_statement *st)
 {
@@ -1296,7 +1492,14 @@ const struct db_driver_ops db_mysql_ops = {
 	.abi = DB_DRIVER_ABI,
 	.name = "mysql",
 	.desc = "MySQL driver",
+#ifdef MY_NB
+	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD | DB_CAP_NONBLOCK,
+	.query_start = my_query_start,
+	.execute_start = my_execute_start,
+	.resume = my_resume,
+#else
 	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD,
+#endif
 	.opts = my_opts,
 	.nopts = sizeof(my_opts) / sizeof(my_opts[0]),
 	.init = my_init,

@@ -96,6 +96,7 @@ struct pg_conn {
 	uint64_t gen;
 	unsigned next_stmt;     /* for unique statement names */
 	struct pg_result rs;
+	PGresult *nb_last;      /* nonblocking: the result kept so far */
 	char *sql;              /* NUL-terminated copy, if the caller's isn't */
 	size_t sql_cap;
 };
@@ -427,10 +428,31 @@ static void pgsql_disconnect(sql_connection *c)
 	if (pc == NULL)
 		return;
 	pg_release(&pc->rs);
+	PQclear(pc->nb_last);
 	PQfinish(pc->pg);
 	free(pc->sql);
 	free(pc);
 	c->priv = NULL;
+}
+
+/* sql as a C string: Lua strings are NUL-terminated; copy anything else.
+ * NULL (c's error set) when out of memory. */
+static const char *pg_cstr(sql_connection *c, struct pg_conn *pc, const char *sql, size_t len)
+{
+	if (sql[len] == 0)
+		return sql;
+	if (len + 1 > pc->sql_cap) {
+		char *p = realloc(pc->sql, len + 1);
+		if (p == NULL) {
+			db_set_error(c, DB_ERROR_FATAL, 0, "", "out of memory");
+			return NULL;
+		}
+		pc->sql = p;
+		pc->sql_cap = len + 1;
+	}
+	memcpy(pc->sql, sql, len);
+	pc->sql[len] = 0;
+	return pc->sql;
 }
 
 static int pgsql_query(sql_connection *c, const char *sql, size_t len, sql_result *rs)
@@ -440,22 +462,79 @@ static int pgsql_query(sql_connection *c, const char *sql, size_t len, sql_resul
 	if (pc == NULL)
 		return pg_not_connected(c);
 	pg_release(&pc->rs);
-	/* Lua strings are NUL-terminated; copy anything else */
-	if (sql[len] != 0) {
-		if (len + 1 > pc->sql_cap) {
-			char *p = realloc(pc->sql, len + 1);
-			if (p == NULL) {
-				db_set_error(c, DB_ERROR_FATAL, 0, "", "out of memory");
-				return -ENOMEM;
-			}
-			pc->sql = p;
-			pc->sql_cap = len + 1;
-		}
-		memcpy(pc->sql, sql, len);
-		pc->sql[len] = 0;
-		sql = pc->sql;
-	}
+	if ((sql = pg_cstr(c, pc, sql, len)) == NULL)
+		return -ENOMEM;
 	return pg_finish(c, pc, PQexec(pc->pg, sql), rs);
+}
+
+/* ---- nonblocking (--connections) ------------------------------------------
+ * PQsendQuery / PQsendQueryPrepared send the statement (a short write the
+ * socket takes at once); the caller then waits for the socket to be
+ * readable without trying a read first (the reply is never there yet).
+ * pgsql_resume reads what came (PQconsumeInput) and, once libpq has whole
+ * results (PQisBusy), collects them as PQexec does: the last one, or the
+ * first error. */
+
+static int pg_nb_wait(struct pg_conn *pc, struct db_wait *w)
+{
+	w->fd = PQsocket(pc->pg);
+	w->write = 0;
+	return 1;
+}
+
+static int pgsql_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
+{
+	struct pg_conn *pc = c->priv;
+	PGresult *r, *last;
+
+	if (pc == NULL)
+		return pg_not_connected(c);
+	if (!PQconsumeInput(pc->pg)) {
+		PQclear(pc->nb_last);
+		pc->nb_last = NULL;
+		return pg_fail(c, pc, NULL);
+	}
+	while (!PQisBusy(pc->pg)) {
+		r = PQgetResult(pc->pg);
+		if (r == NULL) {
+			last = pc->nb_last;
+			pc->nb_last = NULL;
+			return pg_finish(c, pc, last, rs);
+		}
+		switch (PQresultStatus(r)) {
+		case PGRES_COPY_IN:
+		case PGRES_COPY_OUT:
+		case PGRES_COPY_BOTH:
+			PQclear(pc->nb_last);
+			pc->nb_last = NULL;
+			return pg_finish(c, pc, r, rs);
+		default:
+			break;
+		}
+		if (pc->nb_last && PQresultStatus(pc->nb_last) == PGRES_FATAL_ERROR) {
+			PQclear(r);
+		} else {
+			PQclear(pc->nb_last);
+			pc->nb_last = r;
+		}
+	}
+	return pg_nb_wait(pc, w);
+}
+
+static int pgsql_query_start(sql_connection *c, const char *sql, size_t len, sql_result *rs,
+                             struct db_wait *w)
+{
+	struct pg_conn *pc = c->priv;
+
+	(void)rs;
+	if (pc == NULL)
+		return pg_not_connected(c);
+	pg_release(&pc->rs);
+	if ((sql = pg_cstr(c, pc, sql, len)) == NULL)
+		return -ENOMEM;
+	if (!PQsendQuery(pc->pg, sql))
+		return pg_fail(c, pc, NULL);
+	return pg_nb_wait(pc, w);
 }
 
 /* Bulk load with COPY ... FROM STDIN (text format: the caller's rows are
@@ -811,10 +890,10 @@ static int pg_convert(struct pg_stmt *ps, const sql_bind *params)
 	return 0;
 }
 
-static int pgsql_execute(sql_statement *st, sql_result *rs)
+/* Before an execute: the parameters converted, the statement prepared on
+ * this session. 0 or as execute. */
+static int pg_exec_ready(sql_statement *st, struct pg_conn *pc, struct pg_stmt *ps)
 {
-	struct pg_stmt *ps = st->priv;
-	struct pg_conn *pc = st->connection->priv;
 	int rc;
 
 	if (pc == NULL)
@@ -835,9 +914,35 @@ static int pgsql_execute(sql_statement *st, sql_result *rs)
 	/* prepared on an earlier session (reconnect), or not yet */
 	if (ps->gen != pc->gen && (rc = pg_stmt_prepare(st, pc, ps)) != 0)
 		return rc;
+	return 0;
+}
+
+static int pgsql_execute(sql_statement *st, sql_result *rs)
+{
+	struct pg_stmt *ps = st->priv;
+	struct pg_conn *pc = st->connection->priv;
+	int rc = pg_exec_ready(st, pc, ps);
+
+	if (rc)
+		return rc;
 	return pg_finish(st->connection, pc,
 	                 PQexecPrepared(pc->pg, ps->name, (int)ps->nparams, ps->values,
 	                                ps->lengths, ps->formats, 0), rs);
+}
+
+static int pgsql_execute_start(sql_statement *st, sql_result *rs, struct db_wait *w)
+{
+	struct pg_stmt *ps = st->priv;
+	struct pg_conn *pc = st->connection->priv;
+	int rc = pg_exec_ready(st, pc, ps);
+
+	(void)rs;
+	if (rc)
+		return rc;
+	if (!PQsendQueryPrepared(pc->pg, ps->name, (int)ps->nparams, ps->values,
+	                         ps->lengths, ps->formats, 0))
+		return pg_fail(st->connection, pc, NULL);
+	return pg_nb_wait(pc, w);
 }
 
 static void pgsql_close(sql_statement *st)
@@ -921,7 +1026,7 @@ const struct db_driver_ops db_pgsql_ops = {
 	.abi = DB_DRIVER_ABI,
 	.name = "pgsql",
 	.desc = "PostgreSQL driver",
-	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD,
+	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD | DB_CAP_NONBLOCK,
 	.opts = pgsql_opts,
 	.nopts = sizeof(pgsql_opts) / sizeof(pgsql_opts[0]),
 	.init = pgsql_init,
@@ -938,4 +1043,7 @@ const struct db_driver_ops db_pgsql_ops = {
 	.free_results = pgsql_free_results,
 	.escape = pgsql_escape,
 	.load = pgsql_load,
+	.query_start = pgsql_query_start,
+	.execute_start = pgsql_execute_start,
+	.resume = pgsql_resume,
 };

@@ -52,6 +52,11 @@ int bench_event_next(int thread_id);
 /* Finish the event in progress, if any (after event() returned true). */
 void bench_event_finish(int thread_id);
 
+/* 1 when the calling state is one connection's coroutine (--connections):
+ * then bench_event_next may return 2, asking the caller to yield
+ * (coroutine.yield) until its --rate arrival and call it again. */
+int bench_co_active(void);
+
 /* sysbench 1.0's names, for scripts that define their own thread_run(). */
 bool sb_more_events(int thread_id);
 void sb_event_start(int thread_id);

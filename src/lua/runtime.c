@@ -31,6 +31,11 @@
 struct lrt {
 	lua_State *L;
 	int tid;
+	/* --connections: the coroutine running a phase (anchored in the
+	 * registry by co_ref) and the function it runs, for error lines */
+	lua_State *co;
+	int co_ref;
+	const char *co_fname;
 };
 
 static int lrt_options_ordered;
@@ -492,12 +497,11 @@ void lrt_set_step(struct lrt *main_state, const struct sweep_step *st,
 		}
 	}
 	lua_pop(L, 2);
-	/* legacy scripts read the option as a global too */
+	/* legacy scripts read the option as a global too (as the workers,
+	 * whose globals come from the registry) */
 	if (st && lrt_legacy) {
 		lua_pushnumber(L, st->threads);
 		lua_setglobal(L, "threads");
-		lua_pushnumber(L, st->threads);
-		lua_setglobal(L, "num_threads");
 	}
 }
 
@@ -1037,6 +1041,61 @@ int lrt_call(struct lrt *l, const char *fname, int tid)
 		return -EIO;
 	}
 	return 0;
+}
+
+/* ---- coroutines (--connections) --------------------------------------- */
+
+static void lrt_co_release(struct lrt *l)
+{
+	if (l->co) {
+		luaL_unref(l->L, LUA_REGISTRYINDEX, l->co_ref);
+		l->co = NULL;
+	}
+}
+
+/* Resume l's coroutine with nargs arguments on its stack. */
+static int lrt_co_go(struct lrt *l, int nargs)
+{
+	lua_State *co = l->co;
+	int st = lua_resume(co, nargs);
+	if (st == LUA_YIELD) {
+		lua_settop(co, 0);
+		return 1;
+	}
+	if (st != 0) {
+		if (!lrt_error_quiet(co))
+			log_msg(LOG_FATAL, "`%s' function failed: %s", l->co_fname, lrt_errmsg(co));
+		lrt_co_release(l);
+		return -EIO;
+	}
+	lrt_co_release(l);
+	return 0;
+}
+
+int lrt_co_start(struct lrt *l, const char *fname)
+{
+	lua_State *L = l->L;
+
+	lrt_co_release(l);
+	lua_getglobal(L, fname);
+	if (!lua_isfunction(L, -1)) {
+		lua_pop(L, 1);
+		return 0;       /* thread_init/thread_done are optional */
+	}
+	l->co = lua_newthread(L);
+	lua_insert(L, -2);
+	lua_xmove(L, l->co, 1);
+	l->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	l->co_fname = fname;
+	lua_pushinteger(l->co, l->tid);
+	return lrt_co_go(l, 1);
+}
+
+int lrt_co_resume(struct lrt *l)
+{
+	if (l->co == NULL)
+		return 0;
+	return lrt_co_go(l, 0);
 }
 
 /* Pushes sysbench.cmdline.commands[cmd] (or nil). */

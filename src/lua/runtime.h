@@ -60,6 +60,12 @@ int lrt_own_thread_run(struct lrt *l);
  * printing "FATAL: `fname' function failed: <error>". */
 int lrt_call(struct lrt *l, const char *fname, int tid);
 
+/* --connections: run the global function fname(tid) of l as a coroutine
+ * (start), or go on after it yielded (resume). 0: it returned (or l has no
+ * such function), 1: it yielded, -EIO: it failed (logged as lrt_call). */
+int lrt_co_start(struct lrt *l, const char *fname);
+int lrt_co_resume(struct lrt *l);
+
 /* Look up sysbench.cmdline.commands[cmd]: 0 = none, 1 = serial,
  * 2 = parallel. */
 int lrt_command_kind(struct lrt *l, const char *cmd);

@@ -222,6 +222,27 @@ function stmt_methods.execute(self)
    return check_error(self.connection, rs, "<prepared statement>")
 end
 
+-- Under --connections (this state is one connection's coroutine) a
+-- statement is sent, and the coroutine yields until the reply is there:
+-- db_*_nb and db_nb_resume return WAIT meanwhile (the database layer has
+-- told the thread's loop which socket to wait for).
+local co_mode = C.bench_co_active() ~= 0
+local WAIT = ffi.cast("sql_result *", 1)
+if co_mode then
+   local execute_nb, resume_nb, yield = C.db_execute_nb, C.db_nb_resume, coroutine.yield
+   function stmt_methods.execute(self)
+      local rs = execute_nb(self)
+      if rs == WAIT then
+         local con = self.connection
+         repeat
+            yield()
+            rs = resume_nb(con)
+         until rs ~= WAIT
+      end
+      return check_error(self.connection, rs, "<prepared statement>")
+   end
+end
+
 function stmt_methods.close(self)
    stmt_params[self] = nil
    return C.db_close(self)
@@ -243,6 +264,18 @@ local conn_methods = {}
 function conn_methods.query(self, query)
    local rs = C.db_query(self, query, #query)
    return check_error(self, rs, query)
+end
+
+if co_mode then
+   local query_nb, resume_nb, yield = C.db_query_nb, C.db_nb_resume, coroutine.yield
+   function conn_methods.query(self, query)
+      local rs = query_nb(self, query, #query)
+      while rs == WAIT do
+         yield()
+         rs = resume_nb(self)
+      end
+      return check_error(self, rs, query)
+   end
 end
 
 function conn_methods.check_error(self, rs, query)

@@ -146,8 +146,24 @@ end
 -- Runs events until the scheduler says stop. pcall wraps the whole loop,
 -- not each event, to keep it off the per-event path; after an error the
 -- same event is restarted (`resume`) without starting a new one.
+-- Under --connections this state is one connection's coroutine: waiting
+-- for a --rate arrival yields to the thread's loop (bench_event_next
+-- returns 2) instead of sleeping.
+local next_event = C.bench_event_next
+if C.bench_co_active() ~= 0 then
+   local raw, yield = C.bench_event_next, coroutine.yield
+   next_event = function(tid)
+      local r = raw(tid)
+      while r == 2 do
+         yield()
+         r = raw(tid)
+      end
+      return r
+   end
+end
+
 local function run_events(tid, resume)
-   local next_event, finish = C.bench_event_next, C.bench_event_finish
+   local finish = C.bench_event_finish
    local ev = event
    if ev == nil then
       error("the script defines no event() function", 0)

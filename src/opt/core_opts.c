@@ -18,6 +18,7 @@
 static const struct opt_def core_general[] = {
 	/* a list (1,8,32) runs a thread sweep; the help line stays sysbench's */
 	{ "threads", OPT_INT, "number of threads to use", "1", 1, 100000, OPT_F_INT_LIST, NULL },
+	{ "connections", OPT_INT, "number of database connections, each one sysbench thread (thread_init/event/thread_done, sysbench.tid 0..N-1) run as a coroutine; the --threads worker threads share them and wait on their sockets with one epoll each. 0: one connection per thread", "0", 0, 1000000, OPT_F_EXTRA, NULL },
 	{ "events", OPT_INT, "limit for total number of events", "0", 0, 9e18, 0, NULL },
 	{ "time", OPT_INT, "limit for total execution time in seconds", "10", 0, 1e9, 0, NULL },
 	{ "forced-shutdown", OPT_STRING, "number of seconds to wait after the --time limit before forcing shutdown, or 'off' to disable", "off", 0, 0, 0, NULL },
@@ -170,6 +171,7 @@ int core_opts_load(struct core_cfg *c, char *err, size_t errlen)
 
 	memset(c, 0, sizeof(*c));
 	c->threads = (unsigned)opt_get_int("threads");
+	c->connections = (unsigned)opt_get_int("connections");
 	c->events = (uint64_t)opt_get_int("events");
 	c->time = (double)opt_get_int("time");
 	c->thread_stack_size = opt_get_size("thread-stack-size");
@@ -222,6 +224,11 @@ int core_opts_load(struct core_cfg *c, char *err, size_t errlen)
 	                 &c->forced_shutdown)) {
 		snprintf(err, errlen, "Invalid value for the 'forced-shutdown' option: '%s' (expected off, N or N%%)",
 		         opt_get_string("forced-shutdown"));
+		return -EINVAL;
+	}
+	if (c->connections && c->connections < c->threads) {
+		snprintf(err, errlen, "Invalid value for the 'connections' option: %u (at least --threads=%u: every thread runs one or more connections)",
+		         c->connections, c->threads);
 		return -EINVAL;
 	}
 	if (c->report_interval > 0 && c->report_interval < 0.001) {

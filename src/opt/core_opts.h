@@ -21,6 +21,7 @@ enum core_report_format {
 
 struct core_cfg {
 	unsigned threads;
+	unsigned connections;        /* --connections; 0: one per thread */
 	uint64_t events;             /* 0: no limit */
 	double time;                 /* seconds; 0: no limit */
 	double forced_shutdown;      /* seconds after --time; < 0: off */

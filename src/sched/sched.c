@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <linux/futex.h>
@@ -25,6 +27,9 @@
 #include <stdint.h>
 #include "lua/ffi_api.h"
 
+/* A worker thread, or (--connections) one connection's coroutine: the
+ * sysbench thread a script sees. A coroutine shares its worker thread's
+ * statistics recorder. */
 struct sched_worker {
 	/* Owner-written hot state; the reporter only reads in_event. */
 	_Alignas(64) struct stats_thread *st;
@@ -35,6 +40,17 @@ struct sched_worker {
 	unsigned tid;
 	pthread_t thread;
 	int rc;
+	/* --connections only (coroutines): */
+	void *ctx;              /* the coroutine (sched_co_ops) */
+	int64_t wake_at;        /* waiting for this time (an arrival); 0: no */
+	int64_t pend_arrival;   /* claimed --rate arrival not started yet */
+	int wait_fd;            /* waiting for this socket (sched_co_wait) */
+	unsigned wait_ev;       /* EPOLLIN / EPOLLOUT */
+	int reg_fd;             /* what this coroutine last gave epoll */
+	unsigned reg_ev;
+	unsigned label;         /* its event's label while switched out */
+	uint64_t label_errs;    /* errors counted under it so far */
+	int64_t warned_ns;      /* last "ran without yielding" line */
 };
 
 static struct {
@@ -42,6 +58,12 @@ static struct {
 	struct report_ctx *ctx;
 	struct stats *stats;
 	struct sched_worker *w;
+	/* --connections: one per connection, nco of them; efd wakes the
+	 * workers' epoll when the run ends */
+	struct sched_worker *co;
+	unsigned nco;
+	unsigned co_live;          /* coroutines in thread_run */
+	int efd;
 	sched_worker_fn fn;
 	void *ud;
 	int64_t t_start;           /* barrier released */
@@ -109,6 +131,11 @@ static void sched_wake_all(void)
 	__atomic_store_n(&S.wake, 1, __ATOMIC_SEQ_CST);
 	syscall(SYS_futex, &S.wake, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, INT_MAX,
 	        NULL, NULL, 0);
+	if (S.efd >= 0) {
+		uint64_t one = 1;
+		ssize_t n = write(S.efd, &one, sizeof(one));
+		(void)n;
+	}
 }
 
 /* Start no new event; with ending, also wake the threads waiting for an
@@ -216,7 +243,9 @@ static int64_t sched_claim_arrival(void)
 
 /* Decide whether another event runs; under --rate wait for its arrival.
  * Returns the start time, or 0 to stop. */
-static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
+/* May another event start (the stop flag, --events)? Claims an --events
+ * slot. */
+static inline int sched_may_start(int64_t now)
 {
 	if (sched_get(S.stop))
 		return 0;
@@ -226,6 +255,13 @@ static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
 		sched_set_stop(0);
 		return 0;
 	}
+	return 1;
+}
+
+static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
+{
+	if (!sched_may_start(now))
+		return 0;
 	while (S.mean_gap_ns > 0) {
 		int64_t t = sched_claim_arrival();
 		w->intended_ns = t;
@@ -250,12 +286,63 @@ static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
 	return now;
 }
 
+/* sched_begin for a coroutine: never sleeps; 2 asks the caller to yield
+ * until w->wake_at (its --rate arrival) and call again. 1: start now. */
+static int sched_begin_co(struct sched_worker *w, int64_t now)
+{
+	int64_t t;
+
+	if (w->pend_arrival == 0) {
+		if (!sched_may_start(now))
+			return 0;
+		if (S.mean_gap_ns <= 0)
+			return 1;
+	}
+	for (;;) {
+		t = w->pend_arrival;
+		if (t == 0)
+			t = w->intended_ns = sched_claim_arrival();
+		if (t > now) {
+			w->pend_arrival = w->wake_at = t;
+			return 2;
+		}
+		w->pend_arrival = 0;
+		if (S.ending)
+			return 0;
+		/* as sched_begin: an arrival later than --latency-limit is
+		 * skipped */
+		if (S.limit_ns <= 0 || now - t <= S.limit_ns)
+			return 1;
+		if (now >= S.warm_end_ns)
+			stats_inc(w->st, STATS_SKIPPED, 1);
+	}
+}
+
+/* bench_event_next for a coroutine: 2 = yield, then call again. */
+static int sched_event_next_co(struct sched_worker *w)
+{
+	int64_t now = clock_now_ns();
+	int r;
+	if (w->in_event)
+		sched_record(w, now);
+	r = sched_begin_co(w, now);
+	if (r != 1)
+		return r;
+	w->start_ns = now;
+	w->in_event = 1;
+	w->started++;
+	return 1;
+}
+
 int bench_event_next(int thread_id)
 {
 	struct sched_worker *w = sched_self;
 	/* One clock read ends the previous event and starts the next one: the
 	 * loop overhead between them is a few ns, the clock is ~20. */
-	int64_t now = clock_now_ns();
+	int64_t now;
+	if (__builtin_expect(S.nco != 0, 0))
+		return sched_event_next_co(w);
+	now = clock_now_ns();
 	if (w->in_event)
 		sched_record(w, now);
 	now = sched_begin(w, now);
@@ -333,11 +420,13 @@ uint64_t sb_counter_val(int thread_id, sb_counter_type type)
 	struct sched_worker *w;
 	unsigned t = (unsigned)type;
 	uint64_t v;
-	if (S.w == NULL || thread_id < 0 || (unsigned)thread_id >= S.cfg->threads ||
-	    S.w[thread_id].st == NULL ||
+	struct sched_worker *all = S.nco ? S.co : S.w;
+	unsigned n = S.nco ? S.nco : (S.cfg ? S.cfg->threads : 0);
+	if (all == NULL || thread_id < 0 || (unsigned)thread_id >= n ||
+	    all[thread_id].st == NULL ||
 	    t >= sizeof(sched_sb_counters) / sizeof(sched_sb_counters[0]))
 		return 0;
-	w = &S.w[thread_id];
+	w = &all[thread_id];
 	v = __atomic_load_n(&w->st->ctr[sched_sb_counters[t]], __ATOMIC_RELAXED);
 	if (t == SB_CNT_TRX)     /* and the events the thread ran */
 		v += __atomic_load_n(&w->started, __ATOMIC_RELAXED) -
@@ -443,6 +532,244 @@ static void *sched_worker_main(void *arg)
 	return NULL;
 }
 
+/* ---- --connections: coroutines on one epoll per worker thread ------------ */
+
+/* A coroutine that runs longer than this without yielding has blocked its
+ * worker thread (and every other connection on it): said at --verbosity=4. */
+#define SCHED_CO_BLOCK_NS 50000000LL
+
+int bench_co_active(void)
+{
+	return S.nco != 0;
+}
+
+void sched_co_wait(int fd, int write)
+{
+	struct sched_worker *w = sched_self;
+	if (w == NULL || S.nco == 0)
+		return;
+	w->wait_fd = fd;
+	w->wait_ev = write ? EPOLLOUT : EPOLLIN;
+}
+
+void sched_co_forget(void)
+{
+	struct sched_worker *w = sched_self;
+	/* the socket is closed: the kernel dropped it from the epoll set, and
+	 * a new one may get the same number */
+	if (w != NULL && S.nco != 0)
+		w->reg_fd = -1;
+}
+
+/* Give epoll what the coroutine waits for. Registrations are never
+ * deleted: closing a socket drops it (sched_co_forget), and a coroutine
+ * that waits for a time keeps its socket registered; an event from it then
+ * disarms it (sched_co_loop). */
+static void sched_co_arm(int ep, struct sched_worker *w)
+{
+	struct epoll_event ev;
+	if (w->wait_fd < 0 || (w->wait_fd == w->reg_fd && w->wait_ev == w->reg_ev))
+		return;
+	ev.events = w->wait_ev;
+	ev.data.ptr = w;
+	if (w->wait_fd != w->reg_fd) {
+		if (epoll_ctl(ep, EPOLL_CTL_ADD, w->wait_fd, &ev) && errno == EEXIST)
+			epoll_ctl(ep, EPOLL_CTL_MOD, w->wait_fd, &ev);
+	} else if (epoll_ctl(ep, EPOLL_CTL_MOD, w->wait_fd, &ev) && errno == ENOENT) {
+		epoll_ctl(ep, EPOLL_CTL_ADD, w->wait_fd, &ev);
+	}
+	w->reg_fd = w->wait_fd;
+	w->reg_ev = w->wait_ev;
+}
+
+/* Run coroutine w (start phase `phase`, or resume it: phase < 0) until it
+ * yields or ends. 1: it waits (socket or time), 0: the phase is done,
+ * < 0: it failed (logged). The event label of the thread's recorder is
+ * the running coroutine's. */
+static int sched_co_step(int ep, struct sched_worker *w, const struct sched_co_ops *ops,
+                         int phase)
+{
+	struct sched_worker *self = sched_self;
+	struct stats_thread *st = w->st;
+	int64_t t0 = 0;
+	int rc;
+
+	st->label = w->label;
+	st->label_err0 = st->ctr[STATS_ERRORS] - w->label_errs;
+	w->wait_fd = -1;
+	w->wake_at = 0;
+	sched_self = w;
+	if (S.cfg->verbosity >= 4)
+		t0 = clock_now_ns();
+	rc = phase >= 0 ? ops->start(w->ctx, phase) : ops->resume(w->ctx);
+	if (t0) {
+		int64_t t1 = clock_now_ns();
+		if (t1 - t0 > SCHED_CO_BLOCK_NS && t1 - w->warned_ns > 1000000000LL) {
+			w->warned_ns = t1;
+			log_msg(LOG_INFO, "connection %u ran %.0f ms without yielding: thread %u and its other connections waited (a blocking call: connect, prepare, or one outside sysbench.sql such as an FFI sleep)",
+			        w->tid, (t1 - t0) / 1e6, self->tid);
+		}
+	}
+	sched_self = self;
+	w->label = st->label;
+	w->label_errs = st->ctr[STATS_ERRORS] - st->label_err0;
+	st->label = 0;
+	if (rc == 1) {
+		/* a yield that waits for nothing (a script's own) resumes at once */
+		if (w->wait_fd < 0 && w->wake_at == 0)
+			w->wake_at = 1;
+		sched_co_arm(ep, w);
+	}
+	return rc;
+}
+
+/* The earliest time a coroutine of `mine` waits for (INT64_MAX: none). */
+static int64_t sched_co_next_wake(struct sched_worker **mine, unsigned n)
+{
+	int64_t t = INT64_MAX;
+	for (unsigned i = 0; i < n; i++)
+		if (mine[i]->wake_at && mine[i]->wake_at < t)
+			t = mine[i]->wake_at;
+	return t;
+}
+
+static int sched_co_epoll_wait(int ep, struct epoll_event *ev, int max, int64_t until)
+{
+	struct timespec ts;
+	int64_t d;
+	if (until == INT64_MAX)
+		return epoll_wait(ep, ev, max, -1);
+	d = until - clock_now_ns();
+	if (d < 0)
+		d = 0;
+	ts.tv_sec = d / 1000000000LL;
+	ts.tv_nsec = d % 1000000000LL;
+	return epoll_pwait2(ep, ev, max, &ts, NULL);
+}
+
+/* Resume w in phase `phase`; one fewer pending when its phase is done. */
+static int sched_co_resume(int ep, struct sched_worker *w, const struct sched_co_ops *ops,
+                           int phase, unsigned *pending)
+{
+	int rc = sched_co_step(ep, w, ops, -1);
+	if (rc == 0) {
+		(*pending)--;
+		if (phase == SCHED_CO_RUN)
+			__atomic_fetch_sub(&S.co_live, 1, __ATOMIC_RELAXED);
+	}
+	return rc;
+}
+
+/* Run phase `phase` of every coroutine of `mine` to its end. */
+static int sched_co_loop(int ep, struct sched_worker **mine, unsigned n,
+                         const struct sched_co_ops *ops, int phase)
+{
+	struct epoll_event evs[64];
+	unsigned pending = 0, i;
+	int rc, k, nev;
+
+	for (i = 0; i < n; i++) {
+		if (phase == SCHED_CO_RUN)
+			__atomic_fetch_add(&S.co_live, 1, __ATOMIC_RELAXED);
+		rc = sched_co_step(ep, mine[i], ops, phase);
+		if (rc < 0)
+			return rc;
+		if (rc == 1)
+			pending++;
+		else if (phase == SCHED_CO_RUN)
+			__atomic_fetch_sub(&S.co_live, 1, __ATOMIC_RELAXED);
+	}
+	while (pending) {
+		int64_t wake = sched_co_next_wake(mine, n);
+		if (S.ending && wake != INT64_MAX)
+			wake = 0;
+		nev = sched_co_epoll_wait(ep, evs, 64, wake);
+		if (nev < 0 && errno != EINTR) {
+			log_msg(LOG_FATAL, "epoll_wait: %s", strerror(errno));
+			return -errno;
+		}
+		for (k = 0; k < nev; k++) {
+			struct sched_worker *w = evs[k].data.ptr;
+			if (w == NULL)
+				continue;        /* the run ends: timers below */
+			if (w->wait_fd < 0 || w->wait_fd != w->reg_fd) {
+				/* not waiting for it (an idle socket closed by
+				 * the server, say): disarm until asked again */
+				struct epoll_event off = { 0, { .ptr = w } };
+				epoll_ctl(ep, EPOLL_CTL_MOD, w->reg_fd, &off);
+				w->reg_ev = 0;
+				continue;
+			}
+			if ((rc = sched_co_resume(ep, w, ops, phase, &pending)) < 0)
+				return rc;
+		}
+		if (wake != INT64_MAX) {
+			int64_t now = clock_now_ns();
+			for (i = 0; i < n; i++) {
+				struct sched_worker *w = mine[i];
+				if (w->wake_at == 0 || (w->wake_at > now && !S.ending))
+					continue;
+				if ((rc = sched_co_resume(ep, w, ops, phase, &pending)) < 0)
+					return rc;
+			}
+		}
+	}
+	return 0;
+}
+
+int sched_co_worker(unsigned tid, const struct sched_co_ops *ops)
+{
+	struct sched_worker *self = sched_self, **mine;
+	struct epoll_event ev;
+	unsigned n = 0, cid, i;
+	int ep, rc = 0;
+
+	mine = malloc(sizeof(*mine) * (S.nco / S.cfg->threads + 1));
+	ep = epoll_create1(EPOLL_CLOEXEC);
+	if (mine == NULL || ep < 0) {
+		log_msg(LOG_FATAL, "thread %u: cannot set up its connections: %s", tid,
+		        mine ? strerror(errno) : "out of memory");
+		free(mine);
+		if (ep >= 0)
+			close(ep);
+		return -ENOMEM;
+	}
+	ev.events = EPOLLIN | EPOLLET;
+	ev.data.ptr = NULL;
+	epoll_ctl(ep, EPOLL_CTL_ADD, S.efd, &ev);
+	/* connection cid runs on thread cid % threads */
+	for (cid = tid; cid < S.nco; cid += S.cfg->threads) {
+		struct sched_worker *w = &S.co[cid];
+		w->tid = cid;
+		w->st = self->st;
+		w->wait_fd = w->reg_fd = -1;
+		sched_self = w;
+		rc = ops->create(cid, &w->ctx);
+		sched_self = self;
+		if (rc)
+			goto out;
+		mine[n++] = w;
+	}
+	rc = sched_co_loop(ep, mine, n, ops, SCHED_CO_INIT);
+	if (rc || !sched_worker_started())
+		goto out;
+	rc = sched_co_loop(ep, mine, n, ops, SCHED_CO_RUN);
+	if (rc == 0)
+		rc = sched_co_loop(ep, mine, n, ops, SCHED_CO_DONE);
+out:
+	for (i = 0; i < n; i++) {
+		struct sched_worker *w = mine[i];
+		if (w->in_event)
+			sched_record(w, clock_now_ns());
+		sched_self = w;
+		ops->destroy(w->ctx);
+		sched_self = self;
+	}
+	free(mine);
+	close(ep);
+	return rc;
+}
+
 /* ---- the reporter (main thread) --------------------------------------- */
 
 static void sched_release(void)
@@ -479,6 +806,8 @@ static int sched_wait(int64_t deadline)
 static unsigned sched_running(void)
 {
 	unsigned n;
+	if (S.nco)
+		return __atomic_load_n(&S.co_live, __ATOMIC_RELAXED);
 	pthread_mutex_lock(&S.mu);
 	n = S.cfg->threads - S.nexited;
 	pthread_mutex_unlock(&S.mu);
@@ -488,6 +817,11 @@ static unsigned sched_running(void)
 static unsigned sched_concurrency(void)
 {
 	unsigned i, n = 0;
+	if (S.nco) {
+		for (i = 0; i < S.nco; i++)
+			n += __atomic_load_n(&S.co[i].in_event, __ATOMIC_RELAXED) != 0;
+		return n;
+	}
 	for (i = 0; i < S.cfg->threads; i++)
 		n += __atomic_load_n(&S.w[i].in_event, __ATOMIC_RELAXED) != 0;
 	return n;
@@ -634,6 +968,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 	int64_t t_finish;
 
 	memset(&S, 0, sizeof(S));
+	S.efd = -1;
 	S.cfg = cfg;
 	S.ctx = ctx;
 	S.fn = fn;
@@ -666,6 +1001,18 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		goto err;
 	}
 	memset(S.w, 0, sizeof(*S.w) * cfg->threads);
+	if (cfg->connections) {
+		S.co = aligned_alloc(64, sizeof(*S.co) * cfg->connections);
+		S.efd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+		if (S.co == NULL || S.efd < 0) {
+			log_msg(LOG_FATAL, "cannot set up %u connections: %s", cfg->connections,
+			        S.co ? strerror(errno) : "out of memory");
+			rc = -ENOMEM;
+			goto err;
+		}
+		memset(S.co, 0, sizeof(*S.co) * cfg->connections);
+		S.nco = cfg->connections;
+	}
 
 	if (cfg->hdr_log) {
 		struct timespec rt;
@@ -886,6 +1233,12 @@ err:
 	S.stats = NULL;
 	free(S.w);
 	S.w = NULL;
+	free(S.co);
+	S.co = NULL;
+	S.nco = 0;
+	if (S.efd >= 0)
+		close(S.efd);
+	S.efd = -1;
 	S.ctx = NULL;
 	sigaction(SIGINT, &sched_old_int, NULL);
 	sigaction(SIGTERM, &sched_old_term, NULL);

@@ -40,5 +40,32 @@ struct stats_thread *sched_stats_self(void);
 int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
               sched_worker_fn fn, void *ud);
 
+/* ---- --connections -------------------------------------------------------
+ * Each worker thread runs its connections (cid = tid, tid + threads, ...)
+ * as coroutines: the phases thread_init, then (after the start barrier)
+ * thread_run, then thread_done, each run for every connection of the
+ * thread until all are done. A coroutine yields while it waits for its
+ * socket (sched_co_wait, called by the database layer before the yield)
+ * or for its --rate arrival (bench_event_next returned 2); the thread waits
+ * for all of them with one epoll. */
+enum { SCHED_CO_INIT = 0, SCHED_CO_RUN, SCHED_CO_DONE };
+
+struct sched_co_ops {
+	/* Make connection cid's coroutine context (*ctx). 0 or < 0 (logged). */
+	int (*create)(unsigned cid, void **ctx);
+	/* Start phase `phase` / resume after a yield: 0 the phase is done,
+	 * 1 yielded, < 0 failed (logged). */
+	int (*start)(void *ctx, int phase);
+	int (*resume)(void *ctx);
+	void (*destroy)(void *ctx);   /* NULL-safe */
+};
+
+/* A worker body for --connections (call from the sched_worker_fn). */
+int sched_co_worker(unsigned tid, const struct sched_co_ops *ops);
+
+/* The calling coroutine will yield until fd is readable (write: writable). */
+void sched_co_wait(int fd, int write);
+/* The calling coroutine closed a socket it may have waited for. */
+void sched_co_forget(void);
 
 #endif

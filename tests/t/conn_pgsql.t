@@ -1,0 +1,156 @@
+--connections against a real, throwaway PostgreSQL server: sysbench threads
+as coroutines (N connections on J threads, one epoll per thread) over
+libpq's asynchronous API. Every OLTP workload with exact counts, a lost
+connection, a deadlock, --rate, and a script that blocks its thread.
+
+  $ . "$BENCH_SRCDIR/tests/lib/dbserver.sh"
+  $ trap dbserver_stop_all EXIT
+  $ dbserver_start pgsql
+  $ set -o pipefail
+  $ B="timeout 120 $BENCH"
+  $ PG=$(dbserver_conn_opts pgsql)
+  $ C="--threads=2 --connections=16 --time=0"
+  $ cnt() { awk '$1 == "read:" { r = $2 } $1 == "write:" { w = $2 } $1 == "other:" { o = $2 }
+  >   $1 == "transactions:" { x = $2 } $1 == "ignored" { e = $3 }
+  >   $1 == "reconnects:" { c = $2 } $1 == "total" && $4 == "events:" { n = $5 }
+  >   END { printf "read %s write+other %s transactions %s events %s ignored %s reconnects %s\n", r, w + o, x, n, e, c }'; }
+  $ sql() { dbserver_pgsql_sql "$@"; }
+
+The run header names the connections:
+
+  $ sql "ALTER DATABASE sbtest SET deadlock_timeout = '100ms'"
+  $ $B oltp_read_write $PG --tables=2 --table-size=1000 prepare > /dev/null
+  $ $B oltp_point_select $PG --tables=2 --table-size=1000 --events=10 $C run | sed -n '3,6p'
+  Running the test with following options:
+  Number of threads: 2
+  Number of connections: 16 (coroutines, 8 to 8 per thread)
+  Initializing random number generator from current time
+
+Every OLTP workload, 100 events on 16 connections over 2 threads. Reads are
+exact; writes and others together are exact (an UPDATE or DELETE that
+finds no row counts as other, so the split depends on the data):
+
+  $ for w in oltp_read_only oltp_point_select select_random_points select_random_ranges \
+  >          oltp_update_index oltp_update_non_index oltp_insert; do
+  >   printf '%s: ' $w; $B $w $PG --tables=2 --table-size=1000 --events=100 $C run | cnt; done
+  oltp_read_only: read 1400 write+other 200 transactions 100 events 100 ignored 0 reconnects 0
+  oltp_point_select: read 100 write+other 0 transactions 100 events 100 ignored 0 reconnects 0
+  select_random_points: read 100 write+other 0 transactions 100 events 100 ignored 0 reconnects 0
+  select_random_ranges: read 100 write+other 0 transactions 100 events 100 ignored 0 reconnects 0
+  oltp_update_index: read 0 write+other 100 transactions 100 events 100 ignored 0 reconnects 0
+  oltp_update_non_index: read 0 write+other 100 transactions 100 events 100 ignored 0 reconnects 0
+  oltp_insert: read 0 write+other 100 transactions 100 events 100 ignored 0 reconnects 0
+  $ sql "SELECT (SELECT COUNT(*) FROM sbtest1) + (SELECT COUNT(*) FROM sbtest2)"
+  2100
+
+Without transactions and delete/insert pairs no two connections can
+deadlock, so the mixed workloads' counts are exact too:
+
+  $ for w in oltp_read_write oltp_write_only; do
+  >   printf '%s: ' $w; $B $w $PG --tables=2 --table-size=1000 --events=100 $C --skip_trx=on --delete_inserts=0 run | cnt; done
+  oltp_read_write: read 1400 write+other 200 transactions 100 events 100 ignored 0 reconnects 0
+  oltp_write_only: read 0 write+other 200 transactions 100 events 100 ignored 0 reconnects 0
+
+With transactions, 16 connections on 1000-row tables deadlock now and then:
+the victim's event restarts (ignored errors), every event commits exactly
+once, and each delete/insert pair keeps the row count:
+
+  $ for w in oltp_read_write oltp_write_only oltp_delete; do
+  >   $B $w $PG --tables=2 --table-size=1000 --events=100 $C run | cnt | awk '{ print $5, $6, $7, $8 }'; done
+  transactions 100 events 100
+  transactions 100 events 100
+  transactions 100 events 100
+  $ sql "SELECT (SELECT COUNT(*) FROM sbtest1) + (SELECT COUNT(*) FROM sbtest2) <= 2100"
+  t
+  $ $B oltp_read_write $PG --tables=2 cleanup > /dev/null
+
+An injected deadlock (as in db_pgsql.t, with the pause a server-side sleep,
+which yields): connections of even and odd ids update rows 1 and 2 in
+opposite orders. Only the victim's event restarts; all 20 transactions
+commit exactly once:
+
+  $ cat > deadlock.lua <<'EOF'
+  > function thread_init()
+  >   con = sysbench.sql.driver():connect()
+  > end
+  > function event()
+  >   local a, b = 1, 2
+  >   if sysbench.tid % 2 == 1 then a, b = 2, 1 end
+  >   con:query("BEGIN")
+  >   con:query("UPDATE dl SET v = v + 1 WHERE id = " .. a)
+  >   con:query("SELECT pg_sleep(0.02)")
+  >   con:query("UPDATE dl SET v = v + 1 WHERE id = " .. b)
+  >   con:query("COMMIT")
+  > end
+  > function thread_done()
+  >   con:disconnect()
+  > end
+  > sysbench.hooks.before_restart_event = function(err)
+  >   con:query("ROLLBACK")
+  > end
+  > EOF
+  $ sql "CREATE TABLE dl (id INT PRIMARY KEY, v INT NOT NULL); INSERT INTO dl VALUES (1, 0), (2, 0); GRANT ALL ON dl TO sbtest"
+  $ $B deadlock.lua $PG --threads=2 --connections=4 --events=20 --time=0 run > out
+  $ cnt < out | awk '{ print $5, $6, $7, $8, "ignored>0", ($10 > 0 ? "yes" : "no") }'
+  transactions 20 events 20 ignored>0 yes
+  $ sql "SELECT SUM(v) FROM dl; DROP TABLE dl"
+  40
+
+A lost connection (its backend terminated mid-run) reconnects that
+connection only: one reconnect, one ignored error, and all 16 connections
+keep running:
+
+  $ $B oltp_read_only $PG --tables=1 --table-size=1000 prepare > /dev/null
+  $ $B oltp_read_only $PG --tables=1 --table-size=1000 --threads=2 --connections=16 --time=6 \
+  >   --report-interval=1 --pgsql-ignore-errors=40P01,23505,40001,08006 run > out & bpid=$!
+  $ for i in $(seq 100); do
+  >   n=$(sql "SELECT COUNT(*) FROM pg_stat_activity WHERE application_name = 'bench' AND datname = 'sbtest'")
+  >   [ "$n" = 16 ] && break; sleep 0.1; done; sleep 1
+  $ sql "SELECT pg_terminate_backend(MIN(pid)) FROM pg_stat_activity WHERE application_name = 'bench' AND datname = 'sbtest'"
+  t
+  $ wait $bpid
+  $ cnt < out | awk '{ print $9, $10, $11, $12 }'
+  ignored 1 reconnects 1
+  $ grep '^\[ 6s \]' out | awk '{ print $4, $5 }'
+  thds: 16
+
+--rate with connections: arrivals go to idle connections on schedule (300
+a second for 2 seconds: about 600 events; the count is Poisson, so the test
+allows a wide band):
+
+  $ $B oltp_point_select $PG --tables=1 --table-size=1000 --threads=2 --connections=16 \
+  >   --time=2 --rate=300 run | cnt | awk '{ print ($8 >= 400 && $8 <= 800) ? "on schedule" : "off: " $8 }'
+  on schedule
+
+A script that blocks outside sysbench.sql (here usleep through the FFI)
+stalls its own thread: connection 0 sleeps 100 ms per event, so the other
+connections of thread 0 (even ids) wait with it, while thread 1's (odd ids)
+keep going; --verbosity=4 names the connection that blocked (and any other
+that ran more than 50 ms at once, as a slow connect may):
+
+  $ cat > block.lua <<'EOF'
+  > ffi.cdef[[int usleep(unsigned int usec);]]
+  > local n = 0
+  > function thread_init() con = sysbench.sql.driver():connect() end
+  > function event()
+  >   con:query("SELECT 1")
+  >   n = n + 1
+  >   if sysbench.tid == 0 then ffi.C.usleep(100000) end
+  > end
+  > function thread_done() print("conn", sysbench.tid, n) con:disconnect() end
+  > EOF
+  $ $B block.lua $PG --threads=2 --connections=8 --time=2 --verbosity=4 run > out
+  $ grep -c 'connection 0 ran [0-9]* ms without yielding: thread 0 and its other connections waited' out | awk '{ print ($1 >= 1) ? "named" : "not named" }'
+  named
+  $ awk '$1 == "conn" { if ($2 % 2) { if (min == "" || $3 < min) min = $3 } else if ($3 > max) max = $3 }
+  >   END { print (min > 2 * max) ? "odd connections ran more" : "no difference: " min " " max }' out
+  odd connections ran more
+
+Errors: fewer connections than threads, and the legacy driver check:
+
+  $ $B oltp_point_select $PG --threads=4 --connections=2 run
+  bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
+  
+  Invalid value for the 'connections' option: 2 (at least --threads=4: every thread runs one or more connections)
+  [1]
+  $ $B oltp_read_only $PG --tables=1 cleanup > /dev/null
