@@ -488,7 +488,9 @@ M.blocks = blocks
 
 -- Statements per client: mysqlslap's client limit.
 local function per_client(s, list, concurrency)
-   if s.queries > 0 then
+   -- fewer queries than clients: a limit of 0, which mysqlslap takes as
+   -- none (the list once)
+   if s.queries >= concurrency then
       return math.floor(s.queries / concurrency)
    elseif s.execute_number > 0 then
       return s.execute_number
@@ -676,12 +678,33 @@ function sweep_steps()
    return steps
 end
 
+-- A failed step ends the sweep without sweep_step_end: the main state's
+-- end (lua_close, while the driver is still up) drops the schema then.
+local function drop_on_close()
+   if run_state.guard then
+      return
+   end
+   run_state.guard = newproxy(true)
+   getmetatable(run_state.guard).__gc = function()
+      if run_state.pending and not run_state.s.no_drop then
+         run_state.pending = false
+         pcall(function()
+            local con = sysbench.sql.driver():connect()
+            con:query(string.format(dialect().drop, run_state.s.schema))
+            con:disconnect()
+         end)
+      end
+   end
+end
+
 function sweep_step_begin(step)
    local s = run_state.s
    if step.iteration == 1 then
       run_state.times = {}
    end
    run_state.recorded = false
+   drop_on_close()
+   run_state.pending = true
    publish_keys(setup(s, run_state.blocks[step.block]))
 end
 
@@ -718,6 +741,7 @@ end
 function sweep_step_end(step, result)
    step_time(step, result.time)
    teardown(run_state.s)
+   run_state.pending = false
 end
 
 -- "bench slap cleanup": drop the schema a --no-drop run left behind.

@@ -10,7 +10,8 @@
 #
 # Prints both summaries of every round and, per engine, the ratio of the
 # median "Average number of seconds to run all queries" (bench / mariadb-slap;
-# goal <= 1.0 within noise). Asserts nothing.
+# goal <= 1.0 within noise), and the client processes' CPU seconds (user +
+# sys, /usr/bin/time), which a loaded machine disturbs less. Asserts nothing.
 #
 # usage: perf/slap.sh [BENCH_BINARY]
 # env: ROUNDS (3), CONCURRENCY (10), QUERIES (1000), ENGINES (myisam,innodb),
@@ -24,6 +25,7 @@ CONCURRENCY=${CONCURRENCY:-10}
 QUERIES=${QUERIES:-1000}
 ENGINES=${ENGINES:-myisam,innodb}
 command -v "$SLAP" >/dev/null || { echo "$SLAP not found (apt-get install mariadb-client)"; exit 1; }
+[ -x /usr/bin/time ] || { echo "/usr/bin/time not found (apt-get install time)"; exit 1; }
 
 . "$here/tests/lib/dbserver.sh"
 work=$(mktemp -d)
@@ -44,9 +46,9 @@ averages() {
 }
 
 for i in $(seq "$ROUNDS"); do
-	"$SLAP" --skip-ssl -h "$DB_HOST" -P "$DB_MYSQL_PORT" -u "$DB_USER" -p"$DB_PASSWORD" \
+	/usr/bin/time -f '%U %S' -o slap.cpu "$SLAP" --skip-ssl -h "$DB_HOST" -P "$DB_MYSQL_PORT" -u "$DB_USER" -p"$DB_PASSWORD" \
 		"${load[@]}" > slap.txt 2>&1 || { cat slap.txt; exit 1; }
-	"$BENCH" slap "${load[@]}" --mysql-host="$DB_HOST" --mysql-port="$DB_MYSQL_PORT" \
+	/usr/bin/time -f '%U %S' -o bench.cpu "$BENCH" slap "${load[@]}" --mysql-host="$DB_HOST" --mysql-port="$DB_MYSQL_PORT" \
 		--mysql-user="$DB_USER" --mysql-password="$DB_PASSWORD" > bench.txt 2>&1 ||
 		{ cat bench.txt; exit 1; }
 	echo "== round $i: $SLAP"
@@ -56,6 +58,8 @@ for i in $(seq "$ROUNDS"); do
 	echo
 	averages slap.txt | sed 's/^/slap /' >> all.txt
 	averages bench.txt | sed 's/^/bench /' >> all.txt
+	awk '{ print $1 + $2 }' slap.cpu >> slap-cpu.txt
+	awk '{ print $1 + $2 }' bench.cpu >> bench-cpu.txt
 done
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
@@ -69,3 +73,8 @@ for e in $(awk '{ print $2 }' all.txt | sort -u); do
 		if (s > 0) r = sprintf("%.2f", b / s)
 		printf "  engine %-8s mariadb-slap %.3f s   bench %.3f s   ratio %s (goal <= 1.0)\n", e, s, b, r }'
 done
+sc=$(median < slap-cpu.txt); bc=$(median < bench-cpu.txt)
+awk -v s="$sc" -v b="$bc" 'BEGIN {
+	r = "n/a"
+	if (s > 0) r = sprintf("%.2f", b / s)
+	printf "  client CPU (user+sys) mariadb-slap %.2f s   bench %.2f s   ratio %s\n", s, b, r }'

@@ -290,6 +290,8 @@ static bool sq_one_of(const char *v, const char *const *set)
 	return false;
 }
 
+static int sq_check_database(void);
+
 static int sqlite_init(void)
 {
 	const char *const *codes;
@@ -356,7 +358,7 @@ static int sqlite_init(void)
 	if (sq_cfg.debug)
 		log_msg(LOG_NOTICE, "DEBUG: sqlite: library %s, database '%s'", sqlite3_libversion(),
 		        sq_cfg.path);
-	return 0;
+	return sq_check_database();
 }
 
 /* ---- connections ---------------------------------------------------------- */
@@ -522,26 +524,55 @@ static void sq_conn_free(struct sq_conn *sc)
 	free(sc);
 }
 
+/* A new connection with the options applied, or NULL after its FATAL
+ * line; *rc and why (size bytes) tell what failed. */
+static struct sq_conn *sq_connect(int *rc, char *why, size_t size)
+{
+	struct sq_conn *sc = calloc(1, sizeof(*sc));
+	const char *what;
+
+	if (sc == NULL) {
+		*rc = SQLITE_NOMEM;
+		snprintf(why, size, "out of memory");
+		log_msg(LOG_FATAL, "out of memory for a SQLite connection");
+		return NULL;
+	}
+	*rc = sq_open(sc, &what);
+	if (*rc != SQLITE_OK) {
+		sq_why(why, size, sc->db, *rc);
+		log_msg(LOG_FATAL, "cannot %s the SQLite database '%s': %s", what, sq_cfg.path, why);
+		sq_conn_free(sc);
+		return NULL;
+	}
+	return sc;
+}
+
+/* Once per process, before any connection: can the database be opened
+ * and used? So that a missing folder or a file that is not a database
+ * is said once, not by every thread; it also switches a new file to the
+ * journal mode while no other connection is open. */
+static int sq_check_database(void)
+{
+	char why[PATH_MAX + 256];
+	int rc;
+	struct sq_conn *sc = sq_connect(&rc, why, sizeof(why));
+
+	if (sc == NULL)
+		return -EIO;
+	sq_conn_free(sc);
+	return 0;
+}
+
 static int sqlite_connect(sql_connection *c, unsigned seq)
 {
 	struct sq_conn *sc;
-	const char *what;
 	char why[PATH_MAX + 256];
 	int rc;
 
-	(void)seq;
-	sc = calloc(1, sizeof(*sc));
+	sc = sq_connect(&rc, why, sizeof(why));
 	if (sc == NULL) {
-		log_msg(LOG_FATAL, "out of memory for a SQLite connection");
-		return sq_nomem(c);
-	}
-	rc = sq_open(sc, &what);
-	if (rc != SQLITE_OK) {
-		sq_why(why, sizeof(why), sc->db, rc);
-		log_msg(LOG_FATAL, "cannot %s the SQLite database '%s': %s", what, sq_cfg.path, why);
 		db_set_error(c, DB_ERROR_FATAL, rc, sq_state_of(rc & 0xff), why);
-		sq_conn_free(sc);
-		return -EIO;
+		return rc == SQLITE_NOMEM ? -ENOMEM : -EIO;
 	}
 	sc->gen = __atomic_add_fetch(&sq_generation, 1, __ATOMIC_RELAXED);
 	if (sq_cfg.debug)

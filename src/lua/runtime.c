@@ -497,12 +497,11 @@ void lrt_set_step(struct lrt *main_state, const struct sweep_step *st,
 		}
 	}
 	lua_pop(L, 2);
-	/* legacy scripts read the option as a global too */
+	/* legacy scripts read the option as a global too (as the workers,
+	 * whose globals come from the registry) */
 	if (st && lrt_legacy) {
 		lua_pushnumber(L, st->threads);
 		lua_setglobal(L, "threads");
-		lua_pushnumber(L, st->threads);
-		lua_setglobal(L, "num_threads");
 	}
 }
 

@@ -27,6 +27,13 @@
 
 enum plot_fmt { PF_PNG, PF_SVG, PF_HTML };
 
+/* Series of a run with at least one value to draw (gnuplot refuses a
+ * chart whose every series is empty). */
+struct plot_has {
+	unsigned char tps, q[3], lat[RUNFILE_NIVPCT + 1], dist;
+	unsigned char *lbl;             /* nlbl entries */
+};
+
 /* Colours of the runs (several runs) or of the series (one run). */
 static const char *const palette[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
@@ -38,19 +45,37 @@ struct plot {
 	struct runfile_set set;
 	char dir[256];                  /* temporary directory */
 	FILE *gp;                       /* the script */
-	int any_iv, any_queries, any_lat_iv, any_labels;
+	struct plot_has *has;           /* per run: which series have data */
+	int any_tps, any_queries, any_lat_iv, any_dist, any_labels;
+	double tmin, tmax;              /* time span of the time series */
 	unsigned nseries;               /* plot items in the current panel */
 	int run_legend;                 /* legend: runs only (dash types in the title) */
 	unsigned titled;                /* 1 + the run last given a legend entry */
 };
 
-/* A missing value for gnuplot (set datafile missing "?"). */
-static void put_num(FILE *f, double v)
+/* A value, or "?" for a missing one (set datafile missing "?"); returns
+ * 1 when v was a number. */
+static int put_num(FILE *f, double v)
 {
-	if (isnan(v) || isinf(v))
+	if (isnan(v) || isinf(v)) {
 		fputs(" ?", f);
-	else
-		fprintf(f, " %.10g", v);
+		return 0;
+	}
+	fprintf(f, " %.10g", v);
+	return 1;
+}
+
+/* The time of a time series point: 1 when it is a number (kept in the
+ * span of the x axis). */
+static int put_time(struct plot *p, FILE *f, double t)
+{
+	if (!put_num(f, t))
+		return 0;
+	if (isnan(p->tmin) || t < p->tmin)
+		p->tmin = t;
+	if (isnan(p->tmax) || t > p->tmax)
+		p->tmax = t;
+	return 1;
 }
 
 static FILE *data_file(struct plot *p, unsigned run, const char *kind)
@@ -87,19 +112,6 @@ static const struct runfile_iv *lat_series(const struct runfile_run *r, unsigned
 	return r->iv;
 }
 
-/* Does column (0..2: percentiles, 3: max) of a latency series have data? */
-static int lat_has(const struct runfile_run *r, unsigned col)
-{
-	unsigned n;
-	const struct runfile_iv *iv = lat_series(r, &n);
-
-	for (unsigned i = 0; i < n; i++)
-		if (!isnan(col < RUNFILE_NIVPCT ? iv[i].pct[col] : iv[i].lat_max) &&
-		    (col < RUNFILE_NIVPCT ? iv[i].pct[col] : iv[i].lat_max) > 0)
-			return 1;
-	return 0;
-}
-
 /* x of percentile q (0..1) on the spectrum's axis: 1/(1-q) */
 static double spectrum_x(double q)
 {
@@ -110,70 +122,89 @@ static double spectrum_x(double q)
  * r<i>.dist: x ms; r<i>.lbl: t, then eps of each label. */
 static int write_data(struct plot *p)
 {
+	p->tmin = p->tmax = NAN;
+	if (!(p->has = calloc(p->set.n ? p->set.n : 1, sizeof(*p->has)))) {
+		log_msg(LOG_FATAL, "plot: out of memory");
+		return 1;
+	}
 	for (unsigned i = 0; i < p->set.n; i++) {
 		const struct runfile_run *r = &p->set.runs[i];
+		struct plot_has *h = &p->has[i];
 		const struct runfile_iv *iv;
 		unsigned n, j, k;
+		int t;
 		FILE *f;
 
 		if (!(f = data_file(p, i, "iv")))
 			return 1;
 		for (j = 0; j < r->niv; j++) {
-			put_num(f, r->iv[j].t);
-			put_num(f, r->iv[j].tps);
+			t = put_time(p, f, r->iv[j].t);
+			h->tps |= put_num(f, r->iv[j].tps) & t;
 			put_num(f, r->iv[j].qps);
-			put_num(f, r->iv[j].rps);
-			put_num(f, r->iv[j].wps);
-			put_num(f, r->iv[j].ops);
+			h->q[0] |= put_num(f, r->iv[j].rps) & t;
+			h->q[1] |= put_num(f, r->iv[j].wps) & t;
+			h->q[2] |= put_num(f, r->iv[j].ops) & t;
 			fputc('\n', f);
-			p->any_iv = 1;
 			p->any_queries |= r->iv[j].qps > 0;
 		}
+		p->any_tps |= h->tps;
 		if (close_data(f) || !(f = data_file(p, i, "lat")))
 			return 1;
 		iv = lat_series(r, &n);
 		for (j = 0; j < n; j++) {
-			put_num(f, iv[j].t);
+			t = put_time(p, f, iv[j].t);
+			/* the axis is logarithmic: 0 is missing */
 			for (k = 0; k < RUNFILE_NIVPCT; k++)
-				put_num(f, iv[j].pct[k] > 0 ? iv[j].pct[k] : NAN);
-			put_num(f, iv[j].lat_max > 0 ? iv[j].lat_max : NAN);
+				h->lat[k] |= put_num(f, iv[j].pct[k] > 0 ? iv[j].pct[k] : NAN) & t;
+			h->lat[k] |= put_num(f, iv[j].lat_max > 0 ? iv[j].lat_max : NAN) & t;
 			fputc('\n', f);
 		}
 		for (k = 0; k <= RUNFILE_NIVPCT; k++)
-			p->any_lat_iv |= lat_has(r, k);
+			p->any_lat_iv |= h->lat[k];
 		if (close_data(f) || !(f = data_file(p, i, "dist")))
 			return 1;
 		if (r->hist && hdr_count(r->hist)) {
 			/* the percentile spectrum: a step per bucket */
 			double total = (double)hdr_count(r->hist), cum = 0;
+			double max_ms = hdr_max(r->hist) / NS_PER_MS;
 			size_t cursor = 0;
 			int64_t v, c;
 			while (hdr_next_bucket(r->hist, &cursor, &v, &c)) {
-				double ms = v / NS_PER_MS;
-				if (ms > hdr_max(r->hist) / NS_PER_MS)   /* the exact max */
-					ms = hdr_max(r->hist) / NS_PER_MS;
+				double ms = v / NS_PER_MS < max_ms ? v / NS_PER_MS : max_ms;
 				fprintf(f, "%.10g %.10g\n", spectrum_x(cum / total), ms);
 				cum += (double)c;
 				if (cum < total)
 					fprintf(f, "%.10g %.10g\n", spectrum_x(cum / total), ms);
 			}
+			h->dist = 1;
 		} else {
 			/* the few points the final report states */
-			if (r->lat_min > 0)
+			if (r->lat_min > 0 && !isinf(r->lat_min)) {
 				fprintf(f, "1 %.10g\n", r->lat_min);
+				h->dist = 1;
+			}
 			for (j = 0; j < r->npct; j++)
-				if (r->pct_ms[j] > 0 && r->pct[j] < 100)
+				if (r->pct_ms[j] > 0 && !isinf(r->pct_ms[j]) && r->pct[j] < 100) {
 					fprintf(f, "%.10g %.10g\n", spectrum_x(r->pct[j] / 100), r->pct_ms[j]);
+					h->dist = 1;
+				}
 		}
+		p->any_dist |= h->dist;
 		if (close_data(f) || !(f = data_file(p, i, "lbl")))
 			return 1;
+		if (r->nlbl && !(h->lbl = calloc(r->nlbl, 1))) {
+			fclose(f);
+			log_msg(LOG_FATAL, "plot: out of memory");
+			return 1;
+		}
 		for (j = 0; r->nlbl && j < r->niv; j++) {
-			put_num(f, r->iv[j].t);
+			t = put_time(p, f, r->iv[j].t);
 			for (k = 0; k < r->nlbl; k++)
-				put_num(f, r->lbl[k].eps[j]);
+				h->lbl[k] |= put_num(f, r->lbl[k].eps[j]) & t;
 			fputc('\n', f);
 		}
-		p->any_labels |= r->nlbl && r->niv;
+		for (k = 0; k < r->nlbl; k++)
+			p->any_labels |= h->lbl[k];
 		if (close_data(f))
 			return 1;
 	}
@@ -250,10 +281,45 @@ static void gp_end_panel(struct plot *p)
 	fputc('\n', p->gp);
 }
 
+/* The x axis of the time charts: the runs' time span (gnuplot finds no
+ * range in a single point). */
+static void gp_time_range(struct plot *p)
+{
+	if (isnan(p->tmin))
+		fprintf(p->gp, "set xrange [*:*]\n");
+	else if (p->tmax > p->tmin)
+		fprintf(p->gp, "set xrange [%.10g:%.10g]\n", p->tmin, p->tmax);
+	else
+		fprintf(p->gp, "set xrange [%.10g:%.10g]\n", p->tmin - 1, p->tmin + 1);
+}
+
 static unsigned count_panels(const struct plot *p)
 {
-	return 1 + (p->any_iv ? 1 : 0) + (p->any_queries ? 1 : 0) + (p->any_lat_iv ? 1 : 0) +
-	       (p->any_labels ? 1 : 0);
+	return (p->any_tps ? 1 : 0) + (p->any_queries ? 1 : 0) + (p->any_lat_iv ? 1 : 0) +
+	       (p->any_dist ? 1 : 0) + (p->any_labels ? 1 : 0);
+}
+
+/* The latency percentile spectrum: x = 1/(1-q) on a log axis, labelled in
+ * percent; the time axis is restored afterwards. */
+static void gp_spectrum(struct plot *p)
+{
+	FILE *g = p->gp;
+
+	gp_panel(p, "Latency by percentile", NULL, "latency (ms)", 1);
+	fprintf(g, "set logscale x\nset xrange [1:%g]\nset xlabel 'percentile'\n", PLOT_MAX_X);
+	/* tic labels are formats to gnuplot: %% for a percent sign */
+	fprintf(g, "set xtics ('0%%%%' 1, '50%%%%' 2, '90%%%%' 10, '99%%%%' 100, '99.9%%%%' 1000, '99.99%%%%' 10000, '99.999%%%%' 100000, '99.9999%%%%' 1000000)\n");
+	for (unsigned i = 0; i < p->set.n; i++) {
+		if (!p->has[i].dist)
+			continue;
+		gp_item(p, i, "dist");
+		fprintf(g, " using 1:2");
+		gp_style(p, i, 0, p->set.runs[i].hist ? "" : "(stated percentiles)",
+		         p->set.runs[i].hist ? "lines" : "linespoints");
+	}
+	gp_end_panel(p);
+	fprintf(g, "unset logscale x\nset xtics autofreq\nset xlabel 'time (s)'\n");
+	gp_time_range(p);
 }
 
 static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
@@ -277,12 +343,14 @@ static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
 		fprintf(g, " title ");
 		gp_str(g, title);
 	}
-	fprintf(g, "\nset xlabel 'time (s)'\nset autoscale xfix\nset yrange [0:*]\n");
-	if (p->any_iv) {
+	fprintf(g, "\nset xlabel 'time (s)'\n");
+	gp_time_range(p);
+	fprintf(g, "set yrange [0:*]\n");
+	if (p->any_tps) {
 		gp_panel(p, p->any_queries ? "Transactions per second" : "Events per second", NULL,
 		         p->any_queries ? "tps" : "events/s", 0);
 		for (i = 0; i < p->set.n; i++)
-			if (p->set.runs[i].niv) {
+			if (p->has[i].tps) {
 				gp_item(p, i, "iv");
 				fprintf(g, " using 1:2");
 				gp_style(p, i, 0, "", "lines");
@@ -294,7 +362,9 @@ static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
 		gp_panel(p, "Queries per second", "solid: reads, dashed: writes, dotted: other",
 		         "queries/s", 0);
 		for (i = 0; i < p->set.n; i++)
-			for (k = 0; k < 3 && p->set.runs[i].niv; k++) {
+			for (k = 0; k < 3; k++) {
+				if (!p->has[i].q[k])
+					continue;
 				gp_item(p, i, "iv");
 				fprintf(g, " using 1:%u", 4 + k);
 				gp_style(p, i, k, q[k], "lines");
@@ -307,31 +377,22 @@ static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
 		         "solid: p50, dashed: p95, dotted: p99, dash-dot: max", "latency (ms)", 1);
 		for (i = 0; i < p->set.n; i++)
 			for (k = 0; k <= RUNFILE_NIVPCT; k++)
-				if (lat_has(&p->set.runs[i], k)) {
+				if (p->has[i].lat[k]) {
 					gp_item(p, i, "lat");
 					fprintf(g, " using 1:%u", 2 + k);
 					gp_style(p, i, k, pct_names[k], "lines");
 				}
 		gp_end_panel(p);
 	}
-	/* the spectrum: x = 1/(1-q), labelled in percent */
-	gp_panel(p, "Latency by percentile", NULL, "latency (ms)", 1);
-	fprintf(g, "set logscale x\nset xrange [1:%g]\nset xlabel 'percentile'\n", PLOT_MAX_X);
-	/* tic labels are formats to gnuplot: %% for a percent sign */
-	fprintf(g, "set xtics ('0%%%%' 1, '50%%%%' 2, '90%%%%' 10, '99%%%%' 100, '99.9%%%%' 1000, '99.99%%%%' 10000, '99.999%%%%' 100000, '99.9999%%%%' 1000000)\n");
-	for (i = 0; i < p->set.n; i++) {
-		gp_item(p, i, "dist");
-		fprintf(g, " using 1:2");
-		gp_style(p, i, 0, p->set.runs[i].hist ? "" : "(stated percentiles)",
-		         p->set.runs[i].hist ? "lines" : "linespoints");
-	}
-	gp_end_panel(p);
-	fprintf(g, "unset logscale x\nset xrange [*:*]\nset xtics autofreq\nset xlabel 'time (s)'\n");
+	if (p->any_dist)
+		gp_spectrum(p);
 	if (p->any_labels) {
 		gp_panel(p, "Events per second by label", NULL, "events/s", 0);
 		fprintf(g, "set yrange [0:*]\n");
 		for (i = 0; i < p->set.n; i++)
-			for (k = 0; k < p->set.runs[i].nlbl && p->set.runs[i].niv; k++) {
+			for (k = 0; k < p->set.runs[i].nlbl; k++) {
+				if (!p->has[i].lbl[k])
+					continue;
 				gp_item(p, i, "lbl");
 				fprintf(g, " using 1:%u", 2 + k);
 				gp_style(p, i, k, p->set.runs[i].lbl[k].name, "lines");
@@ -561,6 +622,10 @@ int plot_main(void)
 	}
 	if (write_data(&p))
 		goto rm;
+	if (count_panels(&p) == 0) {
+		log_msg(LOG_FATAL, "plot: the runs hold nothing to draw (no interval lines, no latency figures)");
+		goto rm;
+	}
 	if (h == 0)
 		h = PLOT_PANEL_HEIGHT * count_panels(&p);
 	snprintf(svg, sizeof(svg), "%s/plot.svg", p.dir);
@@ -586,6 +651,9 @@ rm:
 out:
 	if (rc && made_out)
 		unlink(out);
+	for (unsigned i = 0; p.has && i < p.set.n; i++)
+		free(p.has[i].lbl);
+	free(p.has);
 	if (runfile_output_close(stdout_f))
 		rc = 1;
 	runfile_free(&p.set);

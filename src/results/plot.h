@@ -17,8 +17,11 @@
  *     few percentiles the final report states);
  *   - events per second by label (sysbench.stats.label), when a run has
  *     labels.
- * .html is one self-contained page (the SVG inline, no scripts, nothing
- * fetched).
+ * One run: a colour per series. Several: a colour per run, a dash type
+ * per series (the chart's title says which), the legend names the runs.
+ * Series without data and charts without series are left out (gnuplot
+ * refuses an empty chart). .html is one self-contained page (the SVG
+ * inline, no scripts, nothing fetched).
  */
 #ifndef BENCH_PLOT_H
 #define BENCH_PLOT_H

@@ -407,6 +407,43 @@ static int text_fairness(const char *l)
 	       after_key(l, "not available") ? 0 : -1;
 }
 
+/* After "lat (ms,": "95%): 3.00", or bench's "50%/99%): 0.32/6.47"; the
+ * values of 50, 95 and 99 go into iv. Returns the text after them, or
+ * NULL when it is not so. */
+static const char *interval_pcts(const char *s, struct runfile_iv *iv)
+{
+	double p[RUNFILE_MAX_PCT];
+	unsigned np = 0, i;
+	int n;
+
+	for (;;) {
+		if (np == RUNFILE_MAX_PCT || sscanf(s, "%lf%%%n", &p[np], &n) != 1)
+			return NULL;
+		np++;
+		s += n;
+		if (*s == '/') {
+			s++;
+			continue;
+		}
+		if (strncmp(s, "):", 2) != 0)
+			return NULL;
+		s += 2;
+		break;
+	}
+	for (i = 0; i < np; i++) {
+		double v;
+		if (sscanf(s, " %lf%n", &v, &n) != 1)
+			return NULL;
+		s += n;
+		if (i + 1 < np && *s++ != '/')
+			return NULL;
+		for (unsigned j = 0; j < RUNFILE_NIVPCT; j++)
+			if (runfile_iv_pcts[j] == p[i])
+				iv->pct[j] = v;
+	}
+	return s;
+}
+
 /* "[ 2s ] thds: 8 tps: 1.00 qps: 2.00 (r/w/o: 1.00/0.50/0.50) lat (ms,95%):
  * 3.00 err/s: 0.00 reconn/s: 0.00" (or eps: instead of tps/qps). Returns 0,
  * or -1 for a line that starts so but does not go on as sysbench's. */
@@ -414,7 +451,7 @@ static int text_interval(struct text_state *st, const char *l)
 {
 	struct runfile_iv iv;
 	const char *s;
-	double p, v;
+	double v;
 	int n;
 
 	iv_init(&iv);
@@ -435,11 +472,9 @@ static int text_interval(struct text_state *st, const char *l)
 			s += n;
 			continue;
 		}
-		if (sscanf(s, "lat (ms,%lf%%): %lf%n", &p, &v, &n) == 2) {
-			for (unsigned j = 0; j < RUNFILE_NIVPCT; j++)
-				if (runfile_iv_pcts[j] == p)
-					iv.pct[j] = v;
-			s += n;
+		if (strncmp(s, "lat (ms,", 8) == 0) {
+			if (!(s = interval_pcts(s + 8, &iv)))
+				return -1;
 			continue;
 		}
 		return -1;
@@ -519,8 +554,12 @@ static int read_text(struct rf_ctx *c, FILE *f)
 		default: break;
 		}
 		if (e) {
-			log_msg(LOG_FATAL, "%s: '%s' line %u: unexpected line in the \"%s:\" block of a sysbench report",
-			        c->cmd, c->path, lineno, block_names[st.block]);
+			/* sysbench 0.4 and 0.5 have their own layout */
+			int old = strstr(line, "total time taken by event execution") ||
+			          strstr(line, "per-request statistics");
+			log_msg(LOG_FATAL, "%s: '%s' line %u: unexpected line in the \"%s:\" block of a sysbench report%s",
+			        c->cmd, c->path, lineno, block_names[st.block],
+			        old ? " (sysbench 0.4/0.5 output: only 1.0.x reports are read)" : "");
 			goto out;
 		}
 	}

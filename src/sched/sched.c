@@ -482,7 +482,10 @@ int sched_worker_started(void)
 	pthread_cond_broadcast(&S.cv);
 	while (!S.released)
 		pthread_cond_wait(&S.cv, &S.mu);
-	go = !S.failed && !sched_get(S.stop);
+	/* A limit or signal that stopped the run meanwhile still lets the
+	 * worker run (its thread_run ends at once) and call thread_done, as
+	 * sysbench's workers do; only a failed start skips them. */
+	go = !S.failed;
 	pthread_mutex_unlock(&S.mu);
 	return go;
 }

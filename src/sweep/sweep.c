@@ -29,8 +29,11 @@ int sweep_from_threads(struct sweep *sw)
 	unsigned n = opt_get_int_list("threads", v, SWEEP_MAX_STEPS), i;
 
 	memset(sw, 0, sizeof(*sw));
-	if (n > SWEEP_MAX_STEPS)
-		n = SWEEP_MAX_STEPS;
+	if (n > SWEEP_MAX_STEPS) {
+		log_msg(LOG_FATAL, "--threads: too many thread counts: %u (at most %u)", n,
+		        SWEEP_MAX_STEPS);
+		return -EINVAL;
+	}
 	for (i = 0; i < n; i++)
 		if (sweep_add(sw, (unsigned)v[i]) == NULL) {
 			sweep_free(sw);

@@ -49,7 +49,8 @@ struct sweep {
 };
 
 /* Steps from --threads (a list or one number): one {threads=N} each;
- * active when there are two or more. Returns 0 or -ENOMEM. */
+ * active when there are two or more. Returns 0, -ENOMEM, or -EINVAL after
+ * a FATAL line (more than SWEEP_MAX_STEPS counts). */
 int sweep_from_threads(struct sweep *sw);
 
 /* Free the steps (NULL-safe; the struct itself is the caller's). */

@@ -22,7 +22,10 @@
 # Needs the servers of tests/lib/dbserver.sh (DB_MYSQL_SOCKET,
 # DB_PGSQL_SOCKETDIR, DB_PGSQL_PORT), cram, sysbench, BENCH and BENCH_SRCDIR.
 # BENCH_SUITE_TESTS="t/a.t t/b.t" runs a subset; BENCH_SUITE_KEEP=DIR keeps
-# the outputs of a failed check. Prints a few summary lines per run and
+# the outputs of a failed check. BENCH_SUITE_REF_CACHE=DIR keeps the
+# reference's outputs of a whole-suite run there and, when they are there
+# already, uses them instead of running sysbench again (.ci/run: the
+# sanitizer build's run reuses the normal build's; sysbench is the same). Prints a few summary lines per run and
 # exits 0 when every check holds.
 set -u
 PEER=$1 LUADIR=$2
@@ -57,12 +60,39 @@ known_reason() {   # RUN TEST
 		"$BENCH_SRCDIR/tests/sysbench-suite.known" 2>/dev/null
 }
 
+# The harness's verdict per test from OUT/bin.out and OUT/ref.out (as
+# run-sysbench-suite.sh prints it with REF set), for cached reference runs.
+classify() {   # OUT
+	local pass=0 fail=0 rc t
+	while read -r _ rc t; do
+		if [ "$rc" = 0 ]; then
+			if ! grep -q "^== 0 $t\$" "$1/ref.out"; then echo "PASS-ONLY-BIN $t"; else echo "PASS $t"; fi
+			pass=$((pass + 1))
+		elif ! grep -q "^== 0 $t\$" "$1/ref.out"; then echo "FAIL-BOTH $t (fails with the reference too)"
+		else echo "FAIL $t"; fail=$((fail + 1)); fi
+	done < <(grep -E '^== [0-9]+ ' "$1/bin.out")
+	echo "$pass passed, $fail failed"
+}
+
 bad=0
 judge() {   # NAME SCRIPTDIR: one harness run, judged against $W/sysbench/ref.out
 	local name=$1 dir=$2 out=$W/$1 t same=0 differ=0 same_list=
-	# shellcheck disable=SC2086 # a list of tests
-	KEEP=$out REF=$REF SCRIPTDIR=$dir bash "$W/run-sysbench-suite.sh" "$BENCH" \
-		${BENCH_SUITE_TESTS:-} >"$out.summary" 2>&1
+	local cache=${BENCH_SUITE_REF_CACHE:+$BENCH_SUITE_REF_CACHE/$name.ref.out}
+	if [ -n "$cache" ] && [ -s "$cache" ] && [ -z "${BENCH_SUITE_TESTS:-}" ]; then
+		# the reference's outputs of an earlier run (.ci/run's sanitizer
+		# build): bench alone, then the harness's classification redone
+		# against them
+		KEEP=$out SCRIPTDIR=$dir bash "$W/run-sysbench-suite.sh" "$BENCH" >/dev/null 2>&1
+		cp "$cache" "$out/ref.out"
+		classify "$out" >"$out.summary"
+	else
+		# shellcheck disable=SC2086 # a list of tests
+		KEEP=$out REF=$REF SCRIPTDIR=$dir bash "$W/run-sysbench-suite.sh" "$BENCH" \
+			${BENCH_SUITE_TESTS:-} >"$out.summary" 2>&1
+		if [ -n "$cache" ] && [ -z "${BENCH_SUITE_TESTS:-}" ] && [ -s "$out/ref.out" ]; then
+			mkdir -p "$BENCH_SUITE_REF_CACHE" && cp "$out/ref.out" "$cache"
+		fi
+	fi
 	echo "$name scripts: $(tail -1 "$out.summary")"
 	if grep -qE '^FAIL ' "$out.summary"; then
 		grep -E '^FAIL ' "$out.summary" | sed 's/^/  /'

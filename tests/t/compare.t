@@ -144,6 +144,28 @@ block (bench's eps):
   tps True p99 None
   ratio 1.5
 
+bench's own text report too, with what it adds (several percentiles in
+the interval lines, checkpoint reports before the final one, the --rate
+and --latency-limit blocks, the histogram): the final report's figures are
+read:
+
+  $ $B cpu --time=1 --rate=300 --report-lag --latency-limit=1 --histogram --percentile=50,99 \
+  >   --report-interval=0.25 --report-checkpoints=0.5 run > bench_cpu.txt 2>&1
+  $ grep -c 'Checkpoint report' bench_cpu.txt
+  1
+  $ $B compare --report-format=json --percentile=50,99 bench_cpu.txt > bc.json; echo "exit $?"
+  exit 0
+  $ python3 - <<'PY'
+  > import json, re
+  > m = {k: v["values"][0] for k, v in json.load(open("bc.json"))["metrics"].items()}
+  > t = open("bench_cpu.txt").read()
+  > lat = t.split("\nLatency (ms):\n")[-1].split("\n\n")[0]
+  > last = lambda k, t=t: float(re.findall(r"^\s*" + re.escape(k) + r"\s+([0-9.]+)", t, re.M)[-1])
+  > print(m["events"] == last("total number of events:"), m["lat_p50_ms"] == last("50th percentile:", lat),
+  >       m["lat_p99_ms"] == last("99th percentile:", lat), m["lat_max_ms"] == last("max:", lat))
+  > PY
+  True True True True
+
 An OLTP run of sysbench against a throwaway MariaDB: its SQL statistics
 block gives tps and qps as printed, reads/writes/other per second over the
 total time, errors and reconnects:
@@ -263,6 +285,10 @@ Errors: one line naming the file and the problem, exit status 1:
   $ sed '/Latency (ms):/,$d' sb_cpu.txt > cut.txt
   $ $B compare cut.txt
   FATAL: compare: 'cut.txt' is neither a bench json result nor sysbench text output (its final report is incomplete)
+  [1]
+  $ printf 'General statistics:\n    total time:                          10.0012s\n    total time taken by event execution: 9.9956\n' > sb05.txt
+  $ $B compare sb05.txt
+  FATAL: compare: 'sb05.txt' line 3: unexpected line in the "General statistics:" block of a sysbench report (sysbench 0.4/0.5 output: only 1.0.x reports are read)
   [1]
   $ head -c 200 hdd.json > trunc.json
   $ $B compare trunc.json

@@ -95,6 +95,15 @@ With one run, each series has its own colour and legend entry:
   sql p95 True
   sql max True
 
+One interval line is enough (a chart needs no range of times), and names
+with quotes are drawn as they are:
+
+  $ head -1 sql.json > one.json; tail -1 sql.json >> one.json
+  $ $B plot --label="it's \"one\"" one.json -o one.svg; echo "exit $?"
+  exit 0
+  $ svg one.svg "it's \"one\" reads/s" | tail -1
+  it's "one" reads/s True
+
 Per-label lines where the run used sysbench.stats.label:
 
   $ cat > labels.lua <<'L'
@@ -159,6 +168,10 @@ Errors: one line, exit status 1, nothing written:
   [1]
   $ $B plot cpu.json -o x.png --size=huge
   FATAL: plot: invalid value for the 'size' option: 'huge' (expected WIDTHxHEIGHT in pixels, e.g. 1000x900, 200 to 10000 wide)
+  [1]
+  $ echo '{"type":"final","events":0,"total_time":1}' > idle.json
+  $ $B plot idle.json -o x.png
+  FATAL: plot: the runs hold nothing to draw (no interval lines, no latency figures)
   [1]
   $ echo nothing > nothing.txt
   $ $B plot nothing.txt -o x.png

@@ -94,6 +94,14 @@ Without --number-of-queries each client runs the list once; with
   $ slap -a -c 2 --auto-generate-sql-execute-number=3 | cnt
   read 2 write 4 other 2 events 6
 
+Fewer queries than clients: mysqlslap's limit of 0 per client, that is
+none (the list once), and 0 in the summary:
+
+  $ slap -a -c 3 --number-of-queries=2 --auto-generate-sql-load-type=write > out.txt
+  $ cnt < out.txt; grep 'per client' out.txt
+  read 0 write 33 other 3 events 33
+  \tAverage number of queries per client: 0 (esc)
+
 The summary block after each engine x concurrency block, in mysqlslap's
 words, followed by bench's report; --engine=myisam,innodb gives two
 blocks, each on a table of that engine, and the schema is gone afterwards:
@@ -208,6 +216,36 @@ Bad input: one clear line and exit status 1, nothing created:
   [1]
   $ schemas
   0
+
+A statement that fails ends the run (exit status 1) and the schema is
+dropped all the same:
+
+  $ slap --query="SELECT nosuchcol FROM nosuch" -c 2 > out.txt 2>&1
+  [1]
+  $ grep -c "Table 'mysqlslap.nosuch' doesn't exist" out.txt > /dev/null && echo failed as expected
+  failed as expected
+  $ schemas
+  0
+
+"bench slap help" lists the options, then mysqlslap's names in bench:
+
+  $ "$BENCH" slap help | tr -s ' ' | grep -E '^ (--concurrency=|--engine=|-c, |-i, |-a, |-u, |-h, |--csv)'
+   --concurrency=STRING Number of clients, or a comma-separated list of them: the load runs once per count [1]
+   --engine=STRING Comma-separated storage engines (MySQL only): each block creates the schema with ENGINE=<engine>; ENGINE:OPTIONS appends table options []
+   -c, --concurrency --concurrency
+   -i, --iterations --iterations
+   -a, --auto-generate-sql --auto-generate-sql
+   -h, --host --mysql-host (--pgsql-host)
+   -u, --user --mysql-user (--pgsql-user)
+   --csv[=FILE] --report-format=csv (or json) for bench's report
+
+No database is needed but the one slap creates: without --mysql-db the
+clients connect without a default database ("run" may be given):
+
+  $ sql "DROP DATABASE sbtest"
+  $ timeout 120 "$BENCH" slap $(echo $MY | sed 's/--mysql-db=[^ ]*//') -a -c 2 --number-of-queries=4 run | cnt
+  read 2 write 2 other 2 events 4
+  $ sql --db= "CREATE DATABASE sbtest"
 
 json: the report lines on stdout, one final object per step; the summary
 on stderr:

@@ -11,17 +11,18 @@ event, counted in the report, not fatal).
   >   END { printf "read %s write %s other %s transactions %s events %s\n", r, w, o, x, n }'; }
   $ ignored() { awk '$1 == "ignored" { print "ignored errors:", ($3 > 0 ? "some" : "none") }'; }
 
-A missing folder: one FATAL line that names it, and exit 1, in prepare and
+A missing folder: one FATAL line that names it (checked once, when the
+driver starts, however many threads there are), and exit 1, in prepare and
 in run (where the worker threads connect):
 
   $ $B oltp_read_write $S --sqlite-db=no/such/dir/x.db prepare
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
   
   FATAL: cannot open the SQLite database 'no/such/dir/x.db': the folder 'no/such/dir' does not exist
-  FATAL: `prepare' function failed: */lua/oltp_common.lua:*: connection creation failed (glob)
+  FATAL: `prepare' function failed: */lua/oltp_common.lua:*: failed to initialize the DB driver (glob)
   [1]
-  $ $B oltp_read_write $S --sqlite-db=no/such/dir/x.db --threads=2 run 2>&1 | grep -c "cannot open the SQLite database 'no/such/dir/x.db': the folder 'no/such/dir' does not exist"
-  [12] (re)
+  $ $B oltp_read_write $S --sqlite-db=no/such/dir/x.db --threads=4 run 2>&1 | grep -c 'cannot open the SQLite database'
+  1
   [1]
   $ $B oltp_read_write $S --sqlite-db=no/such/dir/x.db run > /dev/null
   [1]
@@ -47,11 +48,11 @@ reach, with a copy of bench and a script that connects and reads):
   $ as_user() { if [ "$(id -u)" = 0 ]; then runuser -u nobody -- "$@"; else "$@"; fi; }
   $ (cd "$d" && as_user ./bench connect.lua $S --sqlite-db=ro/x.db --events=1 --verbosity=0 run)
   FATAL: cannot open the SQLite database 'ro/x.db': the folder 'ro' is not writable (SQLite creates the database and its journal files there)
-  FATAL: `thread_run' function failed: connect.lua:2: connection creation failed
+  FATAL: `thread_run' function failed: connect.lua:2: failed to initialize the DB driver
   [1]
   $ (cd "$d" && as_user ./bench connect.lua $S --sqlite-db=ro2/x.db --events=1 --verbosity=0 run)
   FATAL: cannot open the SQLite database 'ro2/x.db': the folder 'ro2' is not writable (SQLite creates the database and its journal files there)
-  FATAL: `thread_run' function failed: connect.lua:2: connection creation failed
+  FATAL: `thread_run' function failed: connect.lua:2: failed to initialize the DB driver
   [1]
   $ ls "$d/ro"
   $ chmod 755 "$d/ro" "$d/ro2"; rm -rf "$d"
@@ -64,11 +65,11 @@ one FATAL line saying so, exit 1, and the file left as it was:
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
   
   FATAL: cannot use the SQLite database 'junk.db': file is not a database
-  FATAL: `prepare' function failed: */lua/oltp_common.lua:*: connection creation failed (glob)
+  FATAL: `prepare' function failed: */lua/oltp_common.lua:*: failed to initialize the DB driver (glob)
   [1]
   $ $B oltp_read_write $S --sqlite-db=junk.db run 2>&1 | grep FATAL
   FATAL: cannot use the SQLite database 'junk.db': file is not a database
-  FATAL: `thread_init' function failed: */lua/oltp_common.lua:*: connection creation failed (glob)
+  FATAL: `thread_init' function failed: */lua/oltp_common.lua:*: failed to initialize the DB driver (glob)
   FATAL: Thread initialization failed!
   [1]
   $ $B oltp_read_write $S --sqlite-db=junk.db run > /dev/null

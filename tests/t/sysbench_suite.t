@@ -22,8 +22,8 @@ test (patched for bench's extra script options) prints what sysbench prints,
 so it counts among the same diffs:
 
   $ bash "$BENCH_SRCDIR/tests/lib/sysbench-suite.sh" "$PEER" "$BENCH_SRCDIR/lua"
-  sysbench scripts: 31 passed, 0 failed
+  sysbench scripts: 33 passed, 0 failed
   sysbench scripts: fail with sysbench too: 15 with the same diff (or a documented one), 0 with another
-  bench scripts: 32 passed, 0 failed
+  bench scripts: 34 passed, 0 failed
   bench scripts: fail with sysbench too: 14 with the same diff (or a documented one), 0 with another
   sysbench suite: ok
