@@ -124,12 +124,16 @@ static int co_create(unsigned cid, void **ctx)
 	struct lrt *l = NULL;
 	int rc = lrt_create(&script, (int)cid, &l);
 	*ctx = l;
+	if (rc == 0)
+		lrt_compact(l);
 	return rc;
 }
 
 static int co_start(void *ctx, int phase)
 {
 	static const char *const fn[] = { "thread_init", "thread_run", "thread_done" };
+	if (phase == SCHED_CO_RUN)
+		lrt_compact(ctx);       /* what thread_init left */
 	return lrt_co_start(ctx, fn[phase]);
 }
 

@@ -1091,6 +1091,11 @@ int lrt_co_start(struct lrt *l, const char *fname)
 	return lrt_co_go(l, 1);
 }
 
+void lrt_compact(struct lrt *l)
+{
+	lua_gc(l->L, LUA_GCCOLLECT, 0);
+}
+
 int lrt_co_resume(struct lrt *l)
 {
 	if (l->co == NULL)

@@ -65,6 +65,10 @@ int lrt_call(struct lrt *l, const char *fname, int tid);
  * such function), 1: it yielded, -EIO: it failed (logged as lrt_call). */
 int lrt_co_start(struct lrt *l, const char *fname);
 int lrt_co_resume(struct lrt *l);
+/* Free what l's state no longer uses (a full garbage collection): what
+ * loading the declarations, modules and script left, for --connections,
+ * where thousands of states live side by side. */
+void lrt_compact(struct lrt *l);
 
 /* Look up sysbench.cmdline.commands[cmd]: 0 = none, 1 = serial,
  * 2 = parallel. */

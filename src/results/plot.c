@@ -31,7 +31,8 @@ enum plot_fmt { PF_PNG, PF_SVG, PF_HTML };
  * chart whose every series is empty). */
 struct plot_has {
 	unsigned char tps, q[3], lat[RUNFILE_NIVPCT + 1], dist;
-	unsigned char *lbl;             /* nlbl entries */
+	unsigned char *lbl;             /* nlbl entries: events per second */
+	unsigned char *lbl_lat;         /* nlbl entries: latency */
 };
 
 /* Colours of the runs (several runs) or of the series (one run). */
@@ -46,7 +47,7 @@ struct plot {
 	char dir[256];                  /* temporary directory */
 	FILE *gp;                       /* the script */
 	struct plot_has *has;           /* per run: which series have data */
-	int any_tps, any_queries, any_lat_iv, any_dist, any_labels;
+	int any_tps, any_queries, any_lat_iv, any_dist, any_labels, any_label_lat;
 	double tmin, tmax;              /* time span of the time series */
 	unsigned nseries;               /* plot items in the current panel */
 	int run_legend;                 /* legend: runs only (dash types in the title) */
@@ -119,7 +120,8 @@ static double spectrum_x(double q)
 }
 
 /* r<i>.iv: t tps qps reads writes other; r<i>.lat: t p50 p95 p99 max;
- * r<i>.dist: x ms; r<i>.lbl: t, then eps of each label. */
+ * r<i>.dist: x ms; r<i>.lbl: t, the eps of each label, then the latency of
+ * each label (at the highest percentile the run states per label). */
 static int write_data(struct plot *p)
 {
 	p->tmin = p->tmax = NAN;
@@ -192,7 +194,7 @@ static int write_data(struct plot *p)
 		p->any_dist |= h->dist;
 		if (close_data(f) || !(f = data_file(p, i, "lbl")))
 			return 1;
-		if (r->nlbl && !(h->lbl = calloc(r->nlbl, 1))) {
+		if (r->nlbl && (!(h->lbl = calloc(r->nlbl, 1)) || !(h->lbl_lat = calloc(r->nlbl, 1)))) {
 			fclose(f);
 			log_msg(LOG_FATAL, "plot: out of memory");
 			return 1;
@@ -201,10 +203,14 @@ static int write_data(struct plot *p)
 			t = put_time(p, f, r->iv[j].t);
 			for (k = 0; k < r->nlbl; k++)
 				h->lbl[k] |= put_num(f, r->lbl[k].eps[j]) & t;
+			for (k = 0; k < r->nlbl; k++)
+				h->lbl_lat[k] |= put_num(f, r->lbl[k].lat[j] > 0 ? r->lbl[k].lat[j] : NAN) & t;
 			fputc('\n', f);
 		}
-		for (k = 0; k < r->nlbl; k++)
+		for (k = 0; k < r->nlbl; k++) {
 			p->any_labels |= h->lbl[k];
+			p->any_label_lat |= h->lbl_lat[k];
+		}
 		if (close_data(f))
 			return 1;
 	}
@@ -296,7 +302,7 @@ static void gp_time_range(struct plot *p)
 static unsigned count_panels(const struct plot *p)
 {
 	return (p->any_tps ? 1 : 0) + (p->any_queries ? 1 : 0) + (p->any_lat_iv ? 1 : 0) +
-	       (p->any_dist ? 1 : 0) + (p->any_labels ? 1 : 0);
+	       (p->any_dist ? 1 : 0) + (p->any_labels ? 1 : 0) + (p->any_label_lat ? 1 : 0);
 }
 
 /* The latency percentile spectrum: x = 1/(1-q) on a log axis, labelled in
@@ -396,6 +402,22 @@ static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
 				gp_item(p, i, "lbl");
 				fprintf(g, " using 1:%u", 2 + k);
 				gp_style(p, i, k, p->set.runs[i].lbl[k].name, "lines");
+			}
+		gp_end_panel(p);
+	}
+	if (p->any_label_lat) {
+		char what[160];
+		gp_panel(p, "Latency by label per interval", NULL, "latency (ms)", 1);
+		fprintf(g, "set yrange [*:*]\n");
+		for (i = 0; i < p->set.n; i++)
+			for (k = 0; k < p->set.runs[i].nlbl; k++) {
+				const struct runfile_label *l = &p->set.runs[i].lbl[k];
+				if (!p->has[i].lbl_lat[k])
+					continue;
+				gp_item(p, i, "lbl");
+				fprintf(g, " using 1:%u", 2 + p->set.runs[i].nlbl + k);
+				snprintf(what, sizeof(what), "%.100s p%.10g", l->name, l->lat_pct);
+				gp_style(p, i, k, what, "lines");
 			}
 		gp_end_panel(p);
 	}
@@ -537,7 +559,8 @@ static void remove_dir(const char *dir)
 	"Draws saved runs with gnuplot (Debian package gnuplot-nox): events per second\n" \
 	"over time, queries split into reads/writes/other, latency per interval\n" \
 	"(p50/p95/p99/max, from the hdr log where given), the latency percentile\n" \
-	"distribution, events per second by label; several runs overlaid and named.\n\n" \
+	"distribution, events per second and latency by label; several runs overlaid\n" \
+	"and named.\n\n" \
 	"Options:\n" \
 	"  -o FILE, --output=FILE  the picture: FILE.png, FILE.svg or FILE.html (one page,\n" \
 	"                          the SVG inline, nothing fetched)\n" \
@@ -652,7 +675,7 @@ out:
 	if (rc && made_out)
 		unlink(out);
 	for (unsigned i = 0; p.has && i < p.set.n; i++)
-		free(p.has[i].lbl);
+		free(p.has[i].lbl), free(p.has[i].lbl_lat);
 	free(p.has);
 	if (runfile_output_close(stdout_f))
 		rc = 1;

@@ -15,8 +15,8 @@
  *   - the latency percentile distribution (HdrHistogram percentile
  *     spectrum, log-scaled tail), from the hdr log where given (else the
  *     few percentiles the final report states);
- *   - events per second by label (sysbench.stats.label), when a run has
- *     labels.
+ *   - events per second and latency per interval by label
+ *     (sysbench.stats.label), when a run has labels.
  * One run: a colour per series. Several: a colour per run, a dash type
  * per series (the chart's title says which), the legend names the runs.
  * Series without data and charts without series are left out (gnuplot

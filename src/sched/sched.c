@@ -307,7 +307,7 @@ static int sched_begin_co(struct sched_worker *w, int64_t now)
 			return 2;
 		}
 		w->pend_arrival = 0;
-		if (S.ending)
+		if (sched_get(S.ending))
 			return 0;
 		/* as sched_begin: an arrival later than --latency-limit is
 		 * skipped */
@@ -482,7 +482,10 @@ int sched_worker_started(void)
 	pthread_cond_broadcast(&S.cv);
 	while (!S.released)
 		pthread_cond_wait(&S.cv, &S.mu);
-	go = !S.failed && !sched_get(S.stop);
+	/* A limit or signal that stopped the run meanwhile still lets the
+	 * worker run (its thread_run ends at once) and call thread_done, as
+	 * sysbench's workers do; only a failed start skips them. */
+	go = !S.failed;
 	pthread_mutex_unlock(&S.mu);
 	return go;
 }
@@ -681,7 +684,7 @@ static int sched_co_loop(int ep, struct sched_worker **mine, unsigned n,
 	}
 	while (pending) {
 		int64_t wake = sched_co_next_wake(mine, n);
-		if (S.ending && wake != INT64_MAX)
+		if (sched_get(S.ending) && wake != INT64_MAX)
 			wake = 0;
 		nev = sched_co_epoll_wait(ep, evs, 64, wake);
 		if (nev < 0 && errno != EINTR) {
@@ -707,7 +710,7 @@ static int sched_co_loop(int ep, struct sched_worker **mine, unsigned n,
 			int64_t now = clock_now_ns();
 			for (i = 0; i < n; i++) {
 				struct sched_worker *w = mine[i];
-				if (w->wake_at == 0 || (w->wake_at > now && !S.ending))
+				if (w->wake_at == 0 || (w->wake_at > now && !sched_get(S.ending)))
 					continue;
 				if ((rc = sched_co_resume(ep, w, ops, phase, &pending)) < 0)
 					return rc;

@@ -22,7 +22,9 @@
 typedef int (*sched_worker_fn)(unsigned tid, void *ud);
 
 /* Worker: tell the scheduler initialisation is done and wait for the start
- * of the run. Returns 1 to run, 0 if the run was aborted meanwhile. */
+ * of the run. Returns 1 to run (also when a limit or signal already stopped
+ * it: the event loop then ends at once and thread_done still runs), 0 if
+ * the start failed (a thread's init failed, or a signal during it). */
 int sched_worker_started(void);
 
 /* Worker: report a fatal error; every worker stops and the run fails. */

@@ -153,3 +153,16 @@ Errors: fewer connections than threads, and the legacy driver check:
   Invalid value for the 'connections' option: 2 (at least --threads=4: every thread runs one or more connections)
   [1]
   $ $B oltp_read_only $MY --tables=1 cleanup > /dev/null
+
+A driver without a nonblocking mode (SQLite) says so once, and its
+connections take turns on their thread (each statement blocks it); counts
+stay exact:
+
+  $ $B oltp_point_select --db-driver=sqlite --sqlite-db=lite.db --table-size=100 prepare > /dev/null
+  $ $B oltp_point_select --db-driver=sqlite --sqlite-db=lite.db --table-size=100 --threads=2 \
+  >   --connections=4 --events=100 --time=0 run 2>&1 | grep -E 'WARNING|transactions:' | awk '{ print $1, $2 }'
+  WARNING: the
+  transactions: 100
+  $ $B oltp_point_select --db-driver=sqlite --sqlite-db=lite.db --table-size=100 --threads=2 \
+  >   --connections=4 --events=10 --time=0 run 2>&1 | grep WARNING
+  WARNING: the sqlite driver has no nonblocking mode: under --connections each of its statements blocks the whole thread (its connections take turns)

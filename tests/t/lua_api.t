@@ -298,3 +298,16 @@ one line printed); outside a parallel command it returns at once:
   rc=1
   $ timeout 20 $B bar.lua --events=3 run | grep -c 'total number of events: *3'
   1
+
+Every worker whose thread_init succeeded runs thread_done, as sysbench's
+do, also one that reaches the start after the event limit was already
+used up by the others (8 threads, 1 event: 8 thread_done calls):
+
+  $ cat > td.lua <<'X'
+  > function event() end
+  > function thread_done() print("done " .. sysbench.tid) end
+  > X
+  $ for i in 1 2 3; do timeout 20 $B td.lua --threads=8 --events=1 run | grep -c '^done'; done
+  8
+  8
+  8

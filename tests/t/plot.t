@@ -104,7 +104,9 @@ with quotes are drawn as they are:
   $ svg one.svg "it's \"one\" reads/s" | tail -1
   it's "one" reads/s True
 
-Per-label lines where the run used sysbench.stats.label:
+Per-label lines where the run used sysbench.stats.label: events per
+second, and latency per interval at the highest percentile the interval
+lines state per label:
 
   $ cat > labels.lua <<'L'
   > function event()
@@ -121,10 +123,13 @@ Per-label lines where the run used sysbench.stats.label:
   $ $B labels.lua --threads=1 --time=1 --report-interval=0.25 --report-format=json run > lbl.json 2>/dev/null
   $ $B plot lbl.json -o lbl.svg; echo "exit $?"
   exit 0
-  $ svg lbl.svg "Events per second by label" "lbl short" "lbl long" | tail -3
+  $ svg lbl.svg "Events per second by label" "lbl short" "lbl long" "Latency by label per interval" "lbl short p95" "lbl long p95" | tail -6
   Events per second by label True
   lbl short True
   lbl long True
+  Latency by label per interval True
+  lbl short p95 True
+  lbl long p95 True
 
 A self-contained HTML page: the SVG inline, no script, nothing fetched:
 
