@@ -11,8 +11,9 @@ arrivals that are already later than the limit.
 
 Below capacity (50/s of 2 ms events on 2 threads): service time ~2 ms, small
 lag (well under a millisecond on an idle machine; tens of milliseconds on a
-machine busy with other work, still far from the overload case below),
-latency = lag + service:
+machine busy with other work, up to a few hundred on an overloaded one,
+bounds loose enough that load cannot break them; the overload case below
+shows the lag growing far past it), latency = lag + service:
 
   $ $B sleep2.lua --time=2 --threads=2 --rate=50 --report-lag --rate-overload=continue run > under.txt
   $ sed -n '/^Service time (ms):/,/^$/p' under.txt | sed -E -e 's/[0-9][0-9.]*/N/g' -e 's/ +N$/ N/'
@@ -21,9 +22,9 @@ latency = lag + service:
            max: N
            Nth percentile: N
   
-  $ awk '/^Service time/ { getline; print ($2 >= 1.9 && $2 < 15) ? "service ok" : "service " $2 }' under.txt
+  $ awk '/^Service time/ { getline; print ($2 >= 1.9 && $2 < 100) ? "service ok" : "service " $2 }' under.txt
   service ok
-  $ awk '/^Schedule lag/ { getline; print ($2 < 50) ? "lag small" : "lag " $2 }' under.txt
+  $ awk '/^Schedule lag/ { getline; print ($2 < 500) ? "lag small" : "lag " $2 }' under.txt
   lag small
   $ awk '/^Latency \(ms\)/ { getline; getline; lat = $2 }
   >      /^Schedule lag/ { getline; lag = $2 }
@@ -39,7 +40,10 @@ service time stays ~2 ms:
   $ $B sleep2.lua --time=2 --rate=1000 --report-lag --rate-overload=continue run > over.txt
   $ awk '/^Schedule lag/ { getline; print ($2 > 100) ? "lag grows" : "lag " $2 }' over.txt
   lag grows
-  $ awk '/^Service time/ { getline; print ($2 >= 1.9 && $2 < 15) ? "service ok" : "service " $2 }' over.txt
+  $ awk '/^Schedule lag/ { getline; if (FILENAME == "under.txt") u = $2; else o = $2 }
+  >      END { print (o > 2 * u) ? "over > 2 x under" : "under " u " over " o }' under.txt over.txt
+  over > 2 x under
+  $ awk '/^Service time/ { getline; print ($2 >= 1.9 && $2 < 100) ? "service ok" : "service " $2 }' over.txt
   service ok
   $ awk '/^Latency \(ms\)/ { getline; getline; print ($2 > 100) ? "latency grows" : "latency " $2 }' over.txt
   latency grows
