@@ -689,9 +689,13 @@ local function drop_on_close()
       if run_state.pending and not run_state.s.no_drop then
          run_state.pending = false
          pcall(function()
+            local ffi = require("ffi")
             local con = sysbench.sql.driver():connect()
-            con:query(string.format(dialect().drop, run_state.s.schema))
+            pcall(con.query, con, string.format(dialect().drop, run_state.s.schema))
             con:disconnect()
+            -- this finalizer may run while the Lua state closes, when a
+            -- finalizer set now would never run: free the connection here
+            ffi.C.db_connection_free(ffi.gc(con, nil))
          end)
       end
    end
