@@ -17,7 +17,7 @@
 #include "sched/sched.h"
 #include "sched/par.h"
 #include "stats/report.h"
-#include "lua/runtime.h"
+#include "runtime/runtime.h"
 #include "util/log.h"
 #include "util/progress.h"
 #include "db/driver.h"

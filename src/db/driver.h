@@ -8,7 +8,7 @@
  * registered once at start-up; db_register() checks the ABI version and the
  * required hooks. The Lua-facing types (sql_connection, sql_statement,
  * sql_result, sql_bind, sql_row: sysbench's names and layouts) and
- * functions are declared in db/db_ffi.h.
+ * functions are declared in ffi/db.h.
  *
  * Threads: a connection and its statements/results are used by one thread
  * at a time. Driver hooks other than init/done must be thread-safe across
@@ -20,8 +20,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "lua/ffi_api.h"
-#include "db/db_ffi.h"
+#include "ffi/core.h"
+#include "ffi/db.h"
 #include "opt/opt.h"
 
 #define DB_DRIVER_ABI 4   /* 2: the load hook; 3: sysbench's types;

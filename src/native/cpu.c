@@ -10,7 +10,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "native/native_ffi.h"
+#include "ffi/native.h"
 
 /* 1 if no divisor in [2, sqrt(c)] divides c. */
 static inline int cpu_no_divisor(uint64_t c)

@@ -45,8 +45,8 @@
 #include <liburing.h>
 #endif
 
-#include "native/native_ffi.h"
-#include "lua/ffi_api.h"
+#include "ffi/native.h"
+#include "ffi/core.h"
 #include "rand/rand.h"
 #include "util/log.h"
 #include "util/progress.h"

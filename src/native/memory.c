@@ -24,8 +24,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "native/native_ffi.h"
-#include "lua/ffi_api.h"
+#include "ffi/native.h"
+#include "ffi/core.h"
 #include "rand/rand.h"
 #include "util/tsan.h"
 

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "native/native_ffi.h"
+#include "ffi/native.h"
 #include "rand/rand.h"
 
 struct mutex_slot {

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "native/native_ffi.h"
+#include "ffi/native.h"
 
 /* One mutex per cache line: neighbours must not contend by false sharing. */
 struct threads_lock {

@@ -7,7 +7,7 @@
  */
 #include <stdint.h>
 
-#include "native/native_ffi.h"
+#include "ffi/native.h"
 #include "opt/opt.h"
 #include "util/log.h"
 

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "sched/par.h"
-#include "lua/ffi_api.h"
+#include "ffi/core.h"
 
 static struct {
 	pthread_mutex_t mu;

@@ -25,7 +25,7 @@
 #include "util/tsan.h"
 #include <stdbool.h>
 #include <stdint.h>
-#include "lua/ffi_api.h"
+#include "ffi/core.h"
 
 /* A worker thread, or (--connections) one connection's coroutine: the
  * sysbench thread a script sees. A coroutine shares its worker thread's

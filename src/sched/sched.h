@@ -5,7 +5,7 @@
  *
  * sched_run() is called from the main thread; it becomes the reporter.
  * Workers call back into the scheduler through the FFI event functions
- * (bench_event_next etc., see lua/ffi_api.h), which use the calling
+ * (bench_event_next etc., see ffi/core.h), which use the calling
  * worker's thread-local state.
  */
 #ifndef BENCH_SCHED_H

@@ -11,7 +11,7 @@
 #include "util/log.h"
 #include <stdbool.h>
 #include <stdint.h>
-#include "lua/ffi_api.h"
+#include "ffi/core.h"
 
 #define NS_PER_MS 1e6
 

@@ -8,7 +8,7 @@
  * ffi.cdef string loaded into every lua_State. It must therefore stay plain
  * C declarations that LuaJIT's C parser accepts: no preprocessor lines, no
  * macros, only types from <stdint.h>/<stddef.h>/<stdbool.h>.
- * Native workload helpers declare theirs in src/native/native_ffi.h, which
+ * Native workload helpers declare theirs in src/ffi/native.h, which
  * is embedded the same way.
  */
 

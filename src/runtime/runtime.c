@@ -12,8 +12,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "lua/runtime.h"
-#include "lua/ffi_api.h"
+#include "runtime/runtime.h"
+#include "ffi/core.h"
 #include "opt/opt.h"
 #include "opt/core_opts.h"
 #include "opt/legacy_opts.h"
@@ -21,12 +21,12 @@
 #include "sweep/sweep.h"
 #include "config.h"
 
-#include "lua/ffi_cdef.h"
-#include "lua/sysbench_bc.h"
-#include "lua/cmdline_bc.h"
-#include "lua/report_bc.h"
-#include "lua/sql_bc.h"
-#include "lua/compat_bc.h"
+#include "runtime/ffi_cdef.h"
+#include "runtime/sysbench_bc.h"
+#include "runtime/cmdline_bc.h"
+#include "runtime/report_bc.h"
+#include "runtime/sql_bc.h"
+#include "runtime/compat_bc.h"
 
 struct lrt {
 	lua_State *L;

@@ -2,7 +2,7 @@
 /*
  * Native helpers of the built-in workloads (cpu, memory, threads, mutex),
  * called from the workloads in lua/ through the FFI. Embedded into
- * ffi.cdef with src/lua/ffi_api.h: plain declarations only (see that
+ * ffi.cdef with src/ffi/core.h: plain declarations only (see that
  * file).
  *
  * State that all threads share (buffers, mutex arrays) lives in the C

@@ -2,7 +2,7 @@
 -- The core of the `sysbench` table every script sees: error codes, hooks,
 -- random numbers, histograms and the default thread loop.
 -- The C runtime has already created `sysbench` (tid, cmdline.argv, ...),
--- made `ffi` a global and loaded the FFI declarations of ffi_api.h.
+-- made `ffi` a global and loaded the FFI declarations of src/ffi/core.h.
 
 local ffi = ffi
 local C = ffi.C
@@ -64,7 +64,7 @@ local function rand_buffer(n)
    return rand_buf
 end
 
--- sysbench's functions under sysbench's names (lua/ffi_api.h); zipfian,
+-- sysbench's functions under sysbench's names (ffi/core.h); zipfian,
 -- varstring and the histogram's percentile are bench's.
 sysbench.rand = {
    uniform = C.sb_rand_uniform,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* C functions behind sysbench.rand and sysbench.histogram under sysbench
- * 1.0.20's names (declared in lua/ffi_api.h). */
+ * 1.0.20's names (declared in ffi/core.h). */
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lua/ffi_api.h"
+#include "ffi/core.h"
 #include "rand/rand.h"
 #include "util/progress.h"
 

@@ -46,4 +46,4 @@ mysql_table_engine = "innodb"
 myisam_max_rows = 1000000
 
 -- The legacy db_* functions (db_query, db_prepare, ...) and their
--- connection on first use are sysbench.sql's (src/lua/sql.lua).
+-- connection on first use are sysbench.sql's (src/runtime/sql.lua).

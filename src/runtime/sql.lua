@@ -1,6 +1,6 @@
 -- SPDX-License-Identifier: GPL-2.0-or-later
 -- sysbench.sql: drivers, connections, prepared statements, result sets and
--- bulk inserts over the C database layer (src/db/db_ffi.h: sysbench
+-- bulk inserts over the C database layer (src/ffi/db.h: sysbench
 -- 1.0.20's types and functions), plus the legacy sysbench 0.5 db_*
 -- globals.
 --
@@ -562,7 +562,7 @@ function db_bind_param(stmt, values)
    legacy_binds[stmt] = { values = values, keys = keys, params = params }
 end
 
--- Result binding is not supported (see db_bind_result in db_ffi.h).
+-- Result binding is not supported (see db_bind_result in src/ffi/db.h).
 function db_bind_result(stmt, values)
    legacy_required()
    if type(values) ~= "table" then

@@ -3,7 +3,7 @@
 
 local cmdline = sysbench.cmdline
 
--- sysbench's values, from its enum (lua/ffi_api.h); ARG_NONE is bench's
+-- sysbench's values, from its enum (ffi/core.h); ARG_NONE is bench's
 -- older name for ARG_NULL.
 local C = ffi.C
 cmdline.ARG_NULL = C.SB_ARG_TYPE_NULL

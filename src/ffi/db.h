@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The database layer as Lua sees it (sysbench.sql), through the FFI.
- * Embedded into ffi.cdef like src/lua/ffi_api.h: plain declarations only.
+ * Embedded into ffi.cdef like src/ffi/core.h: plain declarations only.
  *
  * The type and function names, the order and types of the visible fields
  * and the function signatures are sysbench 1.0.20's (its sysbench.sql.lua
@@ -39,7 +39,7 @@ typedef struct {
 } sql_row;
 
 /* sb_counter_type (sysbench's SB_CNT_*, which sysbench.sql.lua declares)
- * is declared once in src/lua/ffi_api.h, embedded before this file
+ * is declared once in src/ffi/core.h, embedded before this file
  * (LuaJIT refuses a second SB_CNT_OTHER): a result's `counter` says how
  * its statement was counted. */
 
