@@ -1164,7 +1164,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		if (now >= cp_at && !warm) {
 			sched_harvest(tmp, iv, cp);
 			report_full(ctx, cp, (now - S.t_count) / 1e9,
-			            (now - t_cp_last) / 1e9, 1);
+			            (now - t_cp_last) / 1e9, cfg->checkpoints[next_cp]);
 			stats_snap_reset(cp);
 			t_cp_last = now;
 			next_cp++;

@@ -397,7 +397,7 @@ static void stmt_block(const struct stats_snap *s)
 }
 
 int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
-                double total, double period, int checkpoint)
+                double total, double period, double checkpoint)
 {
 	const struct core_cfg *cfg = ctx->cfg;
 	sb_stat_t st;
@@ -415,13 +415,15 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		    ctx->hooks.summary(&st, ctx->hooks.ud) < 0)
 			report_failed = 1;
 		fflush(stdout);
-		machine_full(cfg, s, total, period > 0 ? period : 1, checkpoint);
+		machine_full(cfg, s, total, period > 0 ? period : 1, checkpoint > 0);
 		return 0;
 	}
-	if (checkpoint && log_verbosity() >= LOG_NOTICE) {
-		char t[32];
-		report_format_time(t, sizeof(t), total, 1);
-		printf("[ %ss ] Checkpoint report:\n", t);
+	if (checkpoint > 0 && log_verbosity() >= LOG_NOTICE) {
+		/* The checkpoint asked for, not the clock when the report
+		 * thread got to it (late on a loaded machine: "[ 2s ]" for
+		 * the checkpoint at 1 s). Whole seconds, halves up: what
+		 * sysbench 1.0.20 prints a moment after the time. */
+		printf("[ %.0fs ] Checkpoint report:\n", floor(checkpoint + 0.5));
 	}
 	if (ctx->hooks.cumulative) {
 		rc = ctx->hooks.cumulative(&st, ctx->hooks.ud);
