@@ -10,8 +10,8 @@ all events (computed from the hdr logs, never averaged).
 
 Two clients at the same time:
 
-  $ $B cpu --threads=1 --events=3000 --percentile=50,95,99 --report-format=json --hdr-log=a.hlog run > a.json 2>/dev/null &
-  $ $B cpu --threads=2 --events=2000 --percentile=50,95,99 --report-interval=0.2 --report-format=json --hdr-log=b.hlog run > b.json 2>/dev/null &
+  $ $B cpu --threads=1 --events=3000 --time=0 --percentile=50,95,99 --report-format=json --hdr-log=a.hlog run > a.json 2>/dev/null &
+  $ $B cpu --threads=2 --events=2000 --time=0 --percentile=50,95,99 --report-interval=0.2 --report-format=json --hdr-log=b.hlog run > b.json 2>/dev/null &
   $ wait
 
 The text report, in the layout of the final report (values masked):
@@ -66,6 +66,16 @@ maximum:
   time max True
   min/max True True
   percentiles ['50', '95', '99'] True 5000
+
+A run of 10 s or more keeps its total time to the nanosecond (the merged
+json had 10 significant digits, 22.92284364 for a run of 22.922843643 s,
+so the maximum was not the input's):
+
+  $ python3 -c '
+  > import json; ls = open("a.json").read().splitlines(); o = json.loads(ls[-1])
+  > o["total_time"] = 12.345678901; ls[-1] = json.dumps(o); open("long.json", "w").write("\n".join(ls) + "\n")'
+  $ $B merge --report-format=json long.json b.json | python3 -c 'import json, sys; print(json.load(sys.stdin)["total_time"])'
+  12.345678901
 
 The merged percentiles equal those of one histogram fed the union of both
 runs' events: hdr-histogram-js decodes both logs and adds them up.
@@ -204,7 +214,7 @@ A corrupt base64 payload, a corrupt zlib stream, a malformed line:
 
 Logs with different significant digits cannot be merged exactly:
 
-  $ $B cpu --events=200 --hdr-sig-figs=2 --hdr-log=sf2.hlog run > /dev/null 2>&1
+  $ $B cpu --events=200 --time=0 --hdr-sig-figs=2 --hdr-log=sf2.hlog run > /dev/null 2>&1
   $ $B merge a.hlog sf2.hlog; echo "exit $?"
   FATAL: merge: 'sf2.hlog' line 4: histogram with 2 significant digits, but 'a.hlog' has 3: logs with different --hdr-sig-figs cannot be merged exactly
   exit 1
