@@ -42,7 +42,7 @@ It runs a real workload against PostgreSQL with no --db-driver option:
   $ PG="--pgsql-host=$DB_HOST --pgsql-port=$DB_PGSQL_PORT --pgsql-user=$DB_USER --pgsql-password=$DB_PASSWORD --pgsql-db=$DB_NAME"
   $ ./bench oltp_read_write $PG --tables=1 --table-size=100 prepare >/dev/null && echo prepared
   prepared
-  $ ./bench oltp_read_write $PG --tables=1 --table-size=100 --events=10 run | grep -E '^ +(read|write|other):'
+  $ ./bench oltp_read_write $PG --tables=1 --table-size=100 --events=10 --time=0 run | grep -E '^ +(read|write|other):'
           read:                            140
           write:                           40
           other:                           20
@@ -83,7 +83,7 @@ workload says there is no driver.
   Compiled-in database drivers:
     (none: this build was configured without database drivers)
   
-  $ ./bench cpu --events=10 run | grep 'total number of events'
+  $ ./bench cpu --events=10 --time=0 run | grep 'total number of events'
       total number of events:              10
   $ ./bench oltp_read_write prepare 2>&1 | grep FATAL | head -1; echo "exit ${PIPESTATUS[0]}"
   FATAL: no database driver: this build was configured without any (--without-mysql --without-pgsql --without-sqlite)

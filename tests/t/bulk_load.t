@@ -45,12 +45,12 @@ counter back):
   $ $B oltp_insert $MY --tables=1 --table-size=3000 prepare > /dev/null
   $ dbserver_mysql_sql "SELECT AUTO_INCREMENT FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'sbtest' AND TABLE_NAME = 'sbtest1'"
   3001
-  $ $B oltp_insert $MY --tables=1 --table-size=3000 --events=5 run > /dev/null
+  $ $B oltp_insert $MY --tables=1 --table-size=3000 --events=5 --time=0 run > /dev/null
   $ dbserver_mysql_sql "SELECT COUNT(*), MIN(id), MAX(id) FROM sbtest.sbtest1 WHERE id > 3000" | tr '\t' ' '
   5 3001 3005
   $ $B oltp_insert $MY --tables=1 cleanup > /dev/null
   $ $B oltp_insert $PG --tables=1 --table-size=3000 prepare > /dev/null
-  $ $B oltp_insert $PG --tables=1 --table-size=3000 --events=5 run > /dev/null
+  $ $B oltp_insert $PG --tables=1 --table-size=3000 --events=5 --time=0 run > /dev/null
   $ dbserver_pgsql_sql --db=sbtest "SELECT COUNT(*), MIN(id), MAX(id) FROM sbtest1 WHERE id > 3000" | tr '\t' ' '
   5 3001 3005
   $ $B oltp_insert $PG --tables=1 cleanup > /dev/null
@@ -67,7 +67,7 @@ the loaded tables:
   20000 20000
   k_1
   sbtest1_pkey
-  $ $B oltp_read_write $PG --tables=1 --table-size=20000 --events=20 run | grep -E '^ +(read|write|other):'
+  $ $B oltp_read_write $PG --tables=1 --table-size=20000 --events=20 --time=0 run | grep -E '^ +(read|write|other):'
           read:                            280
           write:                           80
           other:                           40
@@ -113,7 +113,7 @@ bulk_load_next(row) takes the values joined by tabs:
   >   con:query("DROP TABLE ld")
   > end
   > X
-  $ for db in "$MY" "$PG"; do $B load.lua $db --events=1 run | grep -E '^(path|rows)'; done
+  $ for db in "$MY" "$PG"; do $B load.lua $db --events=1 --time=0 run | grep -E '^(path|rows)'; done
   path	true (esc)
   rows	1000	500500	v777 (esc)
   path	true (esc)
@@ -137,7 +137,7 @@ before and after a load, as under sysbench):
   >   con:query("DROP TABLE lk")
   > end
   > X
-  $ $B leak.lua $MY --events=1 run 2>/dev/null | grep -E '^(same|loaded)'
+  $ $B leak.lua $MY --events=1 --time=0 run 2>/dev/null | grep -E '^(same|loaded)'
   same\ttrue (esc)
   loaded\t2 (esc)
 
@@ -150,10 +150,10 @@ bulk_load_next() before bulk_load_init() is a script error:
   >   con:bulk_load_init("no_such_table", "a")
   > end
   > X
-  $ errs $B bad.lua $PG --events=1 run | grep -c 'FATAL: pgsql_drv_load() returned error 42P01 (relation "no_such_table" does not exist) for query .bulk load of 0 bytes into no_such_table (a).'; echo "rc=${PIPESTATUS[0]}"
+  $ errs $B bad.lua $PG --events=1 --time=0 run | grep -c 'FATAL: pgsql_drv_load() returned error 42P01 (relation "no_such_table" does not exist) for query .bulk load of 0 bytes into no_such_table (a).'; echo "rc=${PIPESTATUS[0]}"
   1
   rc=1
-  $ errs $B bad.lua $MY --events=1 run | grep 'FATAL: mysql_drv_load'; $B bad.lua $MY --events=1 run >/dev/null 2>&1; echo "rc=$?"
+  $ errs $B bad.lua $MY --events=1 --time=0 run | grep 'FATAL: mysql_drv_load'; $B bad.lua $MY --events=1 --time=0 run >/dev/null 2>&1; echo "rc=$?"
   FATAL: mysql_drv_load() returned error 1146 (Table 'sbtest.no_such_table' doesn't exist) for query 'bulk load of 0 bytes into no_such_table (a)'
   rc=1
 A connection killed in the middle of a COPY: the driver's FATAL line
@@ -174,7 +174,7 @@ exit 1, no hang:
   $ cat > early.lua <<'X'
   > function event() sysbench.sql.driver():connect():bulk_load_next("1") end
   > X
-  $ $B early.lua $PG --events=1 run 2>&1 | grep -c 'bulk_load_next() called before bulk_load_init()'
+  $ $B early.lua $PG --events=1 --time=0 run 2>&1 | grep -c 'bulk_load_next() called before bulk_load_init()'
   1
 
 More threads than tables: each table is loaded by several threads, each an

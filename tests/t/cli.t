@@ -152,13 +152,13 @@ a script can be a plain Lua program); a C-era built-in test asks for one:
 A word after the command is refused (sysbench's line), not ignored, and
 nothing runs:
 
-  $ $B empty.lua --events=1 run extra
+  $ $B empty.lua --events=1 --time=0 run extra
   Unrecognized command line argument: extra
   [1]
   $ $B cpu --time=1 run extra more
   Unrecognized command line argument: extra
   [1]
-  $ $B empty.lua --events=1 run extra >/dev/null 2>&1
+  $ $B empty.lua --events=1 --time=0 run extra >/dev/null 2>&1
   [1]
 
 Deprecated aliases still work, with a warning:
@@ -195,18 +195,18 @@ it would be killed by timeout, exit 124):
 --verbosity below 3 leaves only the script's own output and errors:
 
   $ printf 'function event() print("ev") end\n' > quiet.lua
-  $ $B --verbosity=2 --events=2 quiet.lua run
+  $ $B --verbosity=2 --events=2 --time=0 quiet.lua run
   ev
   ev
   $ printf 'function event() error("boom") end\n' > boom.lua
-  $ $B --verbosity=0 --events=1 boom.lua run 2>/dev/null
+  $ $B --verbosity=0 --events=1 --time=0 boom.lua run 2>/dev/null
   FATAL: `thread_run' function failed: boom.lua:1: boom
   [1]
 
 Modules are found through LUA_PATH when no file has the name:
 
   $ mkdir -p mods && printf 'print("module loaded")\nfunction event() end\n' > mods/mymod.lua
-  $ LUA_PATH="$PWD/mods/?.lua;;" $B --verbosity=0 --events=1 mymod run
+  $ LUA_PATH="$PWD/mods/?.lua;;" $B --verbosity=0 --events=1 --time=0 mymod run
   module loaded
   module loaded
   $ $B --verbosity=0 mymod run 2>&1
@@ -220,7 +220,7 @@ Legacy scripts that declare no options accept any option as a global:
   > function thread_init() print("worker oltp_tables_count=" .. tostring(oltp_tables_count)) end
   > function event() end
   > X
-  $ $B legacy.lua --oltp-tables-count=4 --debug=off --events=1 run | grep oltp_
+  $ $B legacy.lua --oltp-tables-count=4 --debug=off --events=1 --time=0 run | grep oltp_
   oltp_tables_count=4 debug=table
   worker oltp_tables_count=4
 

@@ -95,7 +95,7 @@ With its --hdr-log file after it, a run's percentiles are exact and any
 percentile can be asked for: they are the ones of the run's own histogram
 (the json final line states p50 and p95 from it), and p99.9 is there too:
 
-  $ $B cpu --threads=1 --events=3000 --percentile=50,95 --report-format=json --hdr-log=cpu.hlog run > cpu.json 2>/dev/null
+  $ $B cpu --threads=1 --events=3000 --time=0 --percentile=50,95 --report-format=json --hdr-log=cpu.hlog run > cpu.json 2>/dev/null
   $ $B compare --report-format=json --percentile=50,95,99.9 cpu.json cpu.hlog cpu.json > both.json; echo "exit $?"
   WARNING: compare: 'cpu.json' (cpu) states no 99.9th percentile: give its --hdr-log file after it for any percentile
   exit 0
@@ -122,7 +122,7 @@ strictly: the events, the latency block and the time are read as printed,
 and tps is events over the total time when there is no SQL statistics
 block (bench's eps):
 
-  $ sysbench cpu --threads=1 --events=2000 --cpu-max-prime=2000 run > sb_cpu.txt
+  $ sysbench cpu --threads=1 --events=2000 --time=0 --cpu-max-prime=2000 run > sb_cpu.txt
   $ head -1 sb_cpu.txt | cut -d' ' -f1,2
   sysbench 1.0.20
   $ $B compare --report-format=json sb_cpu.txt cpu.json > sb.json; echo "exit $?"
@@ -175,11 +175,11 @@ total time, errors and reconnects:
   $ dbserver_start mysql
   $ MY=$(dbserver_conn_opts mysql)
   $ $B oltp_read_write $MY --tables=1 --table-size=1000 prepare > /dev/null
-  $ sysbench oltp_read_write $MY --tables=1 --table-size=1000 --threads=2 --events=40 --report-interval=1 run > sb_oltp.txt
+  $ sysbench oltp_read_write $MY --tables=1 --table-size=1000 --threads=2 --events=40 --time=0 --report-interval=1 run > sb_oltp.txt
   $ grep -c 'mysql-password\|sbtest_pw' sb_oltp.txt
   0
   [1]
-  $ $B oltp_read_write $MY --tables=1 --table-size=1000 --threads=2 --events=40 --report-format=json run > bench_oltp.json 2>/dev/null
+  $ $B oltp_read_write $MY --tables=1 --table-size=1000 --threads=2 --events=40 --time=0 --report-format=json run > bench_oltp.json 2>/dev/null
   $ $B compare --label=sysbench,bench sb_oltp.txt bench_oltp.json | grep -E '^(metric|threads|events|qps|reads/s) ' | awk '{ print $1, $(NF-2), $(NF-1), $NF }'
   metric sysbench bench bench/sysbench
   threads 2 2 1.00x
@@ -223,7 +223,7 @@ follow it, in order:
 A real sweep (`--threads=1,2 --hdr-log=sw.hlog` writes one log per step,
 sw-step1-t1.hlog and sw-step2-t2.hlog):
 
-  $ $B cpu --threads=1,2 --events=500 --percentile=95 --report-format=json --hdr-log=sw.hlog run > sw.json 2>/dev/null
+  $ $B cpu --threads=1,2 --events=500 --time=0 --percentile=95 --report-format=json --hdr-log=sw.hlog run > sw.json 2>/dev/null
   $ ls sw*.hlog
   sw-step1-t1.hlog
   sw-step2-t2.hlog

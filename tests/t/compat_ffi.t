@@ -113,7 +113,7 @@ Lua numbers (string concatenation and float division work):
   >         ", double " .. s.events / 0.5 .. ", " .. tostring(s.errors))
   > end
   > X
-  $ $B --events=10 cnt.lua run | grep -E '^(val|cumulative):'
+  $ $B --events=10 --time=0 cnt.lua run | grep -E '^(val|cumulative):'
   val: other=30ULL read=10ULL write=20ULL trx=20ULL error=40ULL reconnect=50ULL
   cumulative: table errors:number events:number latency_avg:number latency_max:number latency_min:number latency_pct:number latency_sum:number other:number reads:number reconnects:number threads_running:number time_interval:number time_total:number writes:number
   cumulative: events=20 reads=10 writes=20 other=30 errors=40 reconnects=50
@@ -124,7 +124,7 @@ Without a hook the counted events are in the default report too:
   $ cat > trx.lua <<'X'
   > function event(tid) ffi.C.sb_counter_inc(tid, ffi.C.SB_CNT_TRX) end
   > X
-  $ $B --events=10 trx.lua run | grep 'total number of events'
+  $ $B --events=10 --time=0 trx.lua run | grep 'total number of events'
       total number of events:              20
 
 report_intermediate gets sysbench's interval fields (queue_length and
@@ -181,7 +181,7 @@ sysbench's own event loop functions, in a thread_run() of the script's own:
   > end
   > function thread_done(tid) print("loop: thread " .. tid .. " ran " .. n) end
   > X
-  $ $B --events=7 loop.lua run | grep -E '^loop:|total number of events'
+  $ $B --events=7 --time=0 loop.lua run | grep -E '^loop:|total number of events'
   loop: thread 0 ran 7
       total number of events:              7
 

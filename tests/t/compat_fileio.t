@@ -55,9 +55,9 @@ whole blocks (8194 bytes each), read with one short request per file end:
   same
   $ grep written b.out
   1048832 bytes written in N.N seconds (N.N MiB/sec).
-  $ both $G --events=300 --file-test-mode=seqrd run
+  $ both $G --events=300 --time=0 --file-test-mode=seqrd run
   same
-  $ both $G --events=5 --file-test-mode=rndrd run
+  $ both $G --events=5 --time=0 --file-test-mode=rndrd run
   same
   $ grep -E ' each$|total file size|^Block size' b.raw
   128 files, 8KiB each
@@ -72,21 +72,21 @@ read/write mix for rndrw; --file-block-size takes a size (CL9):
 
   $ both $F prepare
   same
-  $ for m in seqrd seqrewr rndrd rndwr rndrw; do echo "$m $(both $F --events=150 --file-test-mode=$m run)"; done
+  $ for m in seqrd seqrewr rndrd rndwr rndrw; do echo "$m $(both $F --events=150 --time=0 --file-test-mode=$m run)"; done
   seqrd same
   seqrewr same
   rndrd same
   rndwr same
   rndrw same
-  $ both $F --events=150 --file-test-mode=rndrw --file-block-size=16K run
+  $ both $F --events=150 --time=0 --file-test-mode=rndrw --file-block-size=16K run
   same
-  $ both $F --events=150 --file-test-mode=rndrw --file-block-size=8K --file-fsync-all=on run
+  $ both $F --events=150 --time=0 --file-test-mode=rndrw --file-block-size=8K --file-fsync-all=on run
   same
-  $ both $F --events=20 --file-test-mode=seqrd --file-merged-requests=2 run
+  $ both $F --events=20 --time=0 --file-test-mode=seqrd --file-merged-requests=2 run
   same
-  $ both $F --events=20 --file-test-mode=rndrd --file-io-mode=mmap --file-fsync-mode=fdatasync run
+  $ both $F --events=20 --time=0 --file-test-mode=rndrd --file-io-mode=mmap --file-fsync-mode=fdatasync run
   same
-  $ both $F --events=20 --file-test-mode=rndwr --file-io-mode=async run
+  $ both $F --events=20 --time=0 --file-test-mode=rndwr --file-io-mode=async run
   same
 
 Messages, and where they come (BW6): option errors before the option
@@ -143,7 +143,7 @@ bench's extra options):
 seqwr is the creation test: it needs no prepare, creates the files and
 does not check their size (BW3):
 
-  $ both $F --events=3 --file-test-mode=seqwr run
+  $ both $F --events=3 --time=0 --file-test-mode=seqwr run
   same
   $ ls s b
   b:
@@ -153,7 +153,7 @@ does not check their size (BW3):
   s:
   test_file.0
   test_file.1
-  $ both $F --file-total-size=4M --events=1 --file-test-mode=seqwr run
+  $ both $F --file-total-size=4M --events=1 --time=0 --file-test-mode=seqwr run
   same
   $ both $F cleanup
   same
@@ -161,12 +161,12 @@ does not check their size (BW3):
 The notices are NOTICE level: hidden below --verbosity=3 (CL1); errors
 show at every level; at 5 the files opened are DEBUG lines:
 
-  $ for v in 0 1 2 3; do echo "$v $(both $F --verbosity=$v prepare) $(both $F --verbosity=$v --events=5 --file-test-mode=rndrw run) $(both $F --verbosity=$v cleanup)"; done
+  $ for v in 0 1 2 3; do echo "$v $(both $F --verbosity=$v prepare) $(both $F --verbosity=$v --events=5 --time=0 --file-test-mode=rndrw run) $(both $F --verbosity=$v cleanup)"; done
   0 same same same
   1 same same same
   2 same same same
   3 same same same
-  $ both $F prepare >/dev/null; SKIP='^(DEBUG: [^O]|Event limit|Done|$)' both $F --verbosity=5 --events=5 --file-test-mode=rndrw run
+  $ both $F prepare >/dev/null; SKIP='^(DEBUG: [^O]|Event limit|Done|$)' both $F --verbosity=5 --events=5 --time=0 --file-test-mode=rndrw run
   same
   $ grep -c 'DEBUG: Opening file' b.out
   2
@@ -180,7 +180,7 @@ show at every level; at 5 the files opened are DEBUG lines:
 memory: --events does not limit it, it runs to --memory-total-size (BW1);
 a bad block size is reported right after the banner (BW2):
 
-  $ both memory --memory-block-size=4K --memory-total-size=1M --events=1 --threads=2 run
+  $ both memory --memory-block-size=4K --memory-total-size=1M --events=1 --time=0 --threads=2 run
   same
   $ grep 'Total operations' b.out
   Total operations: 256 (N.N per second)
@@ -200,26 +200,26 @@ a bad block size is reported right after the banner (BW2):
 
 cpu, threads and mutex (their INFO lines at --verbosity=4, as sysbench):
 
-  $ both cpu --events=20 --cpu-max-prime=2000 run
+  $ both cpu --events=20 --time=0 --cpu-max-prime=2000 run
   same
   $ both cpu --cpu-max-prime=0 run
   same
-  $ both threads --events=20 --thread-yields=10 run
+  $ both threads --events=20 --time=0 --thread-yields=10 run
   same
   $ both mutex --mutex-locks=100 --mutex-loops=10 --threads=2 run
   same
-  $ both cpu --events=20 --verbosity=2 run
+  $ both cpu --events=20 --time=0 --verbosity=2 run
   same
-  $ for a in "cpu --events=10" "threads --events=10" "mutex --mutex-locks=10" "memory --memory-total-size=64K"; do
+  $ for a in "cpu --events=10" "threads --events=10 --time=0" "mutex --mutex-locks=10" "memory --memory-total-size=64K"; do
   >   echo "$a $(SKIP='^(DEBUG: |Event limit|Done|$)' both --verbosity=4 $a run)"
   > done
   cpu --events=10 same
-  threads --events=10 same
+  threads --events=10 --time=0 same
   mutex --mutex-locks=10 same
   memory --memory-total-size=64K same
   $ grep -E '^(Doing|Thread yields)' b.raw s.raw
   [1]
-  $ SKIP='^(DEBUG: |Event limit|Done|$)' both --verbosity=4 threads --events=10 run
+  $ SKIP='^(DEBUG: |Event limit|Done|$)' both --verbosity=4 threads --events=10 --time=0 run
   same
   $ grep -E '^(Doing|Thread yields)' b.raw
   Doing thread subsystem performance test

@@ -14,7 +14,7 @@ The scripts print their findings as "| ..." lines; those and the log lines
 (ALERT, FATAL; a repeated one is collapsed as sysbench does) are what is
 checked:
 
-  $ run() { timeout 120 "$BENCH" --events=1 "$@" run 2>&1 | grep -E '^(\||ALERT|FATAL|WARNING|\(last message)'; }
+  $ run() { timeout 120 "$BENCH" --events=1 --time=0 "$@" run 2>&1 | grep -E '^(\||ALERT|FATAL|WARNING|\(last message)'; }
 
 The object API: what the objects print as (FF1), bind edge cases (DR2),
 results of statements without rows (DR6), misuse messages (DR5), a failing
@@ -160,7 +160,7 @@ counted in the report), where sysbench 1.0.20's pgsql driver only says
   >   print("| new session: " .. tostring(con:query_row(q) ~= before))
   > end
   > EOF
-  $ for d in "$MY" "$PG"; do timeout 60 "$BENCH" --events=1 $d rc.lua run 2>&1 | grep -E '^\||reconnects:'; done
+  $ for d in "$MY" "$PG"; do timeout 60 "$BENCH" --events=1 --time=0 $d rc.lua run 2>&1 | grep -E '^\||reconnects:'; done
   | new session: true
       reconnects:                          1      (*) (glob)
   | new session: true

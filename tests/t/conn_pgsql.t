@@ -20,7 +20,7 @@ The run header names the connections:
 
   $ sql "ALTER DATABASE sbtest SET deadlock_timeout = '100ms'"
   $ $B oltp_read_write $PG --tables=2 --table-size=1000 prepare > /dev/null
-  $ $B oltp_point_select $PG --tables=2 --table-size=1000 --events=10 $C run | sed -n '3,6p'
+  $ $B oltp_point_select $PG --tables=2 --table-size=1000 --events=10 --time=0 $C run | sed -n '3,6p'
   Running the test with following options:
   Number of threads: 2
   Number of connections: 16 (coroutines, 8 to 8 per thread)
@@ -32,7 +32,7 @@ finds no row counts as other, so the split depends on the data):
 
   $ for w in oltp_read_only oltp_point_select select_random_points select_random_ranges \
   >          oltp_update_index oltp_update_non_index oltp_insert; do
-  >   printf '%s: ' $w; $B $w $PG --tables=2 --table-size=1000 --events=100 $C run | cnt; done
+  >   printf '%s: ' $w; $B $w $PG --tables=2 --table-size=1000 --events=100 --time=0 $C run | cnt; done
   oltp_read_only: read 1400 write+other 200 transactions 100 events 100 ignored 0 reconnects 0
   oltp_point_select: read 100 write+other 0 transactions 100 events 100 ignored 0 reconnects 0
   select_random_points: read 100 write+other 0 transactions 100 events 100 ignored 0 reconnects 0
@@ -47,7 +47,7 @@ Without transactions and delete/insert pairs no two connections can
 deadlock, so the mixed workloads' counts are exact too:
 
   $ for w in oltp_read_write oltp_write_only; do
-  >   printf '%s: ' $w; $B $w $PG --tables=2 --table-size=1000 --events=100 $C --skip_trx=on --delete_inserts=0 run | cnt; done
+  >   printf '%s: ' $w; $B $w $PG --tables=2 --table-size=1000 --events=100 --time=0 $C --skip_trx=on --delete_inserts=0 run | cnt; done
   oltp_read_write: read 1400 write+other 200 transactions 100 events 100 ignored 0 reconnects 0
   oltp_write_only: read 0 write+other 200 transactions 100 events 100 ignored 0 reconnects 0
 
@@ -56,7 +56,7 @@ the victim's event restarts (ignored errors), every event commits exactly
 once, and each delete/insert pair keeps the row count:
 
   $ for w in oltp_read_write oltp_write_only oltp_delete; do
-  >   $B $w $PG --tables=2 --table-size=1000 --events=100 $C run | cnt | awk '{ print $5, $6, $7, $8 }'; done
+  >   $B $w $PG --tables=2 --table-size=1000 --events=100 --time=0 $C run | cnt | awk '{ print $5, $6, $7, $8 }'; done
   transactions 100 events 100
   transactions 100 events 100
   transactions 100 events 100

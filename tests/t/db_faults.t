@@ -29,7 +29,7 @@ MariaDB
 
 Wrong password:
 
-  $ err $B oltp_point_select $MY --mysql-password=wrong --events=10 run
+  $ err $B oltp_point_select $MY --mysql-password=wrong --events=10 --time=0 run
   FATAL: unable to connect to MySQL server on host '127.0.0.1', port MYPORT, aborting...
   FATAL: error 1045: Access denied for user 'sbtest'@'127.0.0.1' (using password: YES)
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
@@ -43,7 +43,7 @@ Wrong password:
 
 Unreachable port:
 
-  $ err $B oltp_point_select $MY --mysql-port=1 --events=10 run
+  $ err $B oltp_point_select $MY --mysql-port=1 --events=10 --time=0 run
   FATAL: unable to connect to MySQL server on host '127.0.0.1', port 1, aborting...
   FATAL: error 2002: Can't connect to server on '127.0.0.1' \(\d+\) (re)
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
@@ -52,7 +52,7 @@ Unreachable port:
 
 Missing database:
 
-  $ err $B oltp_point_select $MY --mysql-db=nosuch --events=10 run
+  $ err $B oltp_point_select $MY --mysql-db=nosuch --events=10 --time=0 run
   FATAL: unable to connect to MySQL server on host '127.0.0.1', port MYPORT, aborting...
   FATAL: error 1044: Access denied for user 'sbtest'@'127.0.0.1' to database 'nosuch'
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
@@ -61,7 +61,7 @@ Missing database:
 
 Run before prepare (no table):
 
-  $ err $B oltp_point_select $MY --events=10 run
+  $ err $B oltp_point_select $MY --events=10 --time=0 run
   FATAL: mysql_stmt_prepare() failed
   FATAL: MySQL error: 1146 "Table 'sbtest.sbtest1' doesn't exist"
   FATAL: `thread_init' function failed: oltp_common.lua:N: SQL API error
@@ -70,7 +70,7 @@ Run before prepare (no table):
 
 TLS required from a server without it:
 
-  $ err $B oltp_point_select $MY --mysql-ssl=REQUIRED --events=10 run
+  $ err $B oltp_point_select $MY --mysql-ssl=REQUIRED --events=10 --time=0 run
   FATAL: unable to connect to MySQL server on host '127.0.0.1', port MYPORT, aborting...
   FATAL: error 2026: .*SSL.* (re)
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
@@ -79,7 +79,7 @@ TLS required from a server without it:
 
 Unknown driver:
 
-  $ err $B oltp_point_select --db-driver=foo --events=10 run
+  $ err $B oltp_point_select --db-driver=foo --events=10 --time=0 run
   FATAL: invalid database driver name: 'foo'
   FATAL: `thread_init' function failed: oltp_common.lua:N: failed to initialize the DB driver
   FATAL: Thread initialization failed!
@@ -119,7 +119,7 @@ before its --time:
 Stopped before the run: the connection fails in thread_init (and cleanup
 fails the same way):
 
-  $ err $B oltp_point_select $MY --table-size=100 --events=10 run
+  $ err $B oltp_point_select $MY --table-size=100 --events=10 --time=0 run
   FATAL: unable to connect to MySQL server on host '127.0.0.1', port MYPORT, aborting...
   FATAL: error 2002: Can't connect to server on '127.0.0.1' \(\d+\) (re)
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
@@ -136,7 +136,7 @@ PostgreSQL
 
 Wrong password:
 
-  $ err $B oltp_point_select $PG --pgsql-password=wrong --events=10 run
+  $ err $B oltp_point_select $PG --pgsql-password=wrong --events=10 --time=0 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: FATAL:  password authentication failed for user "sbtest"
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
@@ -148,7 +148,7 @@ Wrong password:
 
 Unreachable port:
 
-  $ err $B oltp_point_select $PG --pgsql-port=1 --events=10 run
+  $ err $B oltp_point_select $PG --pgsql-port=1 --events=10 --time=0 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port 1 failed: Connection refused
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
@@ -156,7 +156,7 @@ Unreachable port:
 
 Missing database:
 
-  $ err $B oltp_point_select $PG --pgsql-db=nosuch --events=10 run
+  $ err $B oltp_point_select $PG --pgsql-db=nosuch --events=10 --time=0 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: FATAL:  database "nosuch" does not exist
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
@@ -165,10 +165,10 @@ Missing database:
 Run before prepare (no table): the error names the missing relation, with
 server-side prepared statements (the default) as without them:
 
-  $ err $B oltp_point_select $PG --events=10 run | grep -c 'relation "sbtest1" does not exist'
+  $ err $B oltp_point_select $PG --events=10 --time=0 run | grep -c 'relation "sbtest1" does not exist'
   [1-9] (re)
   [1]
-  $ err $B oltp_point_select $PG --events=10 --db-ps-mode=disable run
+  $ err $B oltp_point_select $PG --events=10 --time=0 --db-ps-mode=disable run
   FATAL: PQexec() failed: 7 relation "sbtest1" does not exist
   FATAL: failed query was: SELECT c FROM sbtest1 WHERE id=\d+ (re)
   FATAL: `thread_run' function failed: oltp_common.lua:N: SQL error, errno = 0, state = '42P01': relation "sbtest1" does not exist
@@ -176,7 +176,7 @@ server-side prepared statements (the default) as without them:
 
 TLS required from a server without it:
 
-  $ err $B oltp_point_select $PG --pgsql-sslmode=require --events=10 run
+  $ err $B oltp_point_select $PG --pgsql-sslmode=require --events=10 --time=0 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: server does not support SSL, but SSL was required
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
@@ -201,7 +201,7 @@ The server stops during a run:
 
 Stopped before the run:
 
-  $ err $B oltp_point_select $PG --table-size=100 --events=10 run
+  $ err $B oltp_point_select $PG --table-size=100 --events=10 --time=0 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port PGPORT failed: Connection refused
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!

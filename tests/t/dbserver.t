@@ -59,7 +59,7 @@ dbserver_conn_opts: bench's options to reach each server as sbtest over
 TCP (the perf scripts use it):
 
   $ echo 'function event() print(sysbench.sql.driver():connect():query_row("SELECT 1 + 1")) end' > two.lua
-  $ for db in mysql pgsql; do $BENCH two.lua $(dbserver_conn_opts $db) --events=1 run | grep -x 2; done
+  $ for db in mysql pgsql; do $BENCH two.lua $(dbserver_conn_opts $db) --events=1 --time=0 run | grep -x 2; done
   2
   2
   $ dbserver_conn_opts oracle; echo "rc=$?"

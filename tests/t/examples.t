@@ -22,7 +22,7 @@ sort_cpu.lua: options in the declared order, types inferred from the defaults:
 Exact event counts with --events, and the report_summary block printed just
 before "General statistics":
 
-  $ $B $EX/sort_cpu.lua --events=20 --threads=2 run > out.txt
+  $ $B $EX/sort_cpu.lua --events=20 --time=0 --threads=2 run > out.txt
   $ grep -E '^Sorting [0-9]|^Sorting speed:|arrays sorted|integers sorted:|^General statistics:|total number of events' out.txt
   Sorting 1000 integers per event (uniform values)
   Sorting speed:
@@ -32,7 +32,7 @@ before "General statistics":
       total number of events:              20
   $ grep -cE '^    integers per second: +[0-9]+\.[0-9]{2}$' out.txt
   1
-  $ $B $EX/sort_cpu.lua --events=7 --sort-size=5000 --sort-dist=zipfian --sort-check=off run | grep -E '^Sorting [0-9]|sorted:|number of events'
+  $ $B $EX/sort_cpu.lua --events=7 --time=0 --sort-size=5000 --sort-dist=zipfian --sort-check=off run | grep -E '^Sorting [0-9]|sorted:|number of events'
   Sorting 5000 integers per event (zipfian values)
       arrays sorted:                       7
       integers sorted:                     35000
@@ -51,7 +51,7 @@ Bad option values fail in init() with the script's message:
   $ errs $B $EX/sort_cpu.lua --sort-dist=normal run
   FATAL: `init' function failed: --sort-dist must be uniform, gaussian, pareto or zipfian, not 'normal'
   [1]
-  $ errs $B $EX/sort_cpu.lua --sort-size=0 --events=1 run
+  $ errs $B $EX/sort_cpu.lua --sort-size=0 --events=1 --time=0 run
   FATAL: `init' function failed: --sort-size must be in [1, 10000000], not 0
   [1]
 
@@ -86,11 +86,11 @@ The CSV time column counts whole seconds and the header stays out with
 
 The final numbers are exact with --events:
 
-  $ $B $EX/report_hook.lua --events=1000 --threads=2 --words=4 run | grep -E '^(events|reads|writes):'
+  $ $B $EX/report_hook.lua --events=1000 --time=0 --threads=2 --words=4 run | grep -E '^(events|reads|writes):'
   events: 1000
   reads: 1000
   writes: 4000
-  $ $B $EX/report_hook.lua --events=500 --percentile=99 run | grep -cE '^latency ms: min [0-9.]+ avg [0-9.]+ max [0-9.]+ p99 [0-9.]+$'
+  $ $B $EX/report_hook.lua --events=500 --time=0 --percentile=99 run | grep -cE '^latency ms: min [0-9.]+ avg [0-9.]+ max [0-9.]+ p99 [0-9.]+$'
   1
 
 db_workload.lua against a throwaway MariaDB: its options, then prepare ->
@@ -125,7 +125,7 @@ run -> check -> cleanup with exact SQL statistics:
 One thread, 60 events of 5 reads, 3 writes (2 UPDATEs, 1 INSERT) and
 BEGIN/COMMIT ("other"):
 
-  $ $B $EX/db_workload.lua $MY --rows=200 --reads=5 --events=60 --threads=1 run | cnt
+  $ $B $EX/db_workload.lua $MY --rows=200 --reads=5 --events=60 --time=0 --threads=1 run | cnt
   read 300 write 180 other 120 total 600 transactions 60 events 60
   $ $B $EX/db_workload.lua $MY --rows=200 check | tail -1
   accounts: 200  total balance: 2000000  transfers logged: 60
@@ -154,7 +154,7 @@ Interval reports switch to the SQL layout:
 
 A wrong --rows is caught in the event, naming the cause:
 
-  $ errs $B $EX/db_workload.lua $MY --rows=100000 --events=50 run | sort -u
+  $ errs $B $EX/db_workload.lua $MY --rows=100000 --events=50 --time=0 run | sort -u
   FATAL: `thread_run' function failed: account missing: did prepare run with the same --rows?
   [1]
 
@@ -171,7 +171,7 @@ The same script on PostgreSQL (SERIAL in place of AUTO_INCREMENT):
   $ PG=$(dbserver_conn_opts pgsql)
   $ $B $EX/db_workload.lua $PG --rows=200 prepare | tail -1
   Creating table 'accounts' with 200 rows...
-  $ $B $EX/db_workload.lua $PG --rows=200 --events=60 --threads=2 run | cnt
+  $ $B $EX/db_workload.lua $PG --rows=200 --events=60 --time=0 --threads=2 run | cnt
   read 240 write 180 other 120 total 540 transactions 60 events 60
   $ $B $EX/db_workload.lua $PG --rows=200 check | tail -1
   accounts: 200  total balance: 2000000  transfers logged: 60

@@ -57,7 +57,7 @@ Prepare: sysbench's lines, files of total/num bytes each.
 The run header and the report, byte for byte apart from the numbers (the
 per-operation latency block only with --report-statements=on, below):
 
-  $ $B fileio $O --file-test-mode=rndrw --events=200 --report-interval=1 run
+  $ $B fileio $O --file-test-mode=rndrw --events=200 --time=0 --report-interval=1 run
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
   
   Running the test with following options:
@@ -111,7 +111,7 @@ per operation kind follows the report; rndrw keeps sysbench's exact
 read/write ratio (a read while reads+1 < 1.5 (writes+1)): 120 reads and 80
 writes of 200, and an fsync of both files after each 100 requests:
 
-  $ $B fileio $O --file-test-mode=rndrw --events=204 --report-statements=on run | sed -n '/Threads fairness/,$p'
+  $ $B fileio $O --file-test-mode=rndrw --events=204 --time=0 --report-statements=on run | sed -n '/Threads fairness/,$p'
   Threads fairness:
       events \(avg/stddev\):           204.0000/0.00 (re)
       execution time \(avg/stddev\):   \d+\.\d{4}/0.00 (re)
@@ -145,7 +145,7 @@ asked for (within 3%, the rounding of the printed figures).
   > }
   $ for io in sync async mmap io_uring; do
   >   for m in seqwr seqrewr seqrd rndrd rndwr; do
-  >     echo "$io $m $($B fileio $O --file-test-mode=$m --file-io-mode=$io --validate --events=256 --file-fsync-freq=0 --file-async-backlog=8 --file-iodepth=8 --report-statements=on run 2>&1 | counts)"
+  >     echo "$io $m $($B fileio $O --file-test-mode=$m --file-io-mode=$io --validate --events=256 --time=0 --file-fsync-freq=0 --file-async-backlog=8 --file-iodepth=8 --report-statements=on run 2>&1 | counts)"
   >   done
   > done
   sync seqwr reads=0 writes=256 fsyncs=2 ok
@@ -173,7 +173,7 @@ rndrw mixes reads and writes (1.5 reads per write on average: both occur); the
 requests still add up to the events:
 
   $ for io in sync async mmap io_uring; do
-  >   $B fileio $O --file-test-mode=rndrw --file-io-mode=$io --validate --events=200 --file-fsync-freq=0 --report-statements=on run 2>&1 |
+  >   $B fileio $O --file-test-mode=rndrw --file-io-mode=$io --validate --events=200 --time=0 --file-fsync-freq=0 --report-statements=on run 2>&1 |
   >     counts | awk -v io=$io '{ split($1, r, "="); split($2, w, "=");
   >       print io, r[2] + w[2], (r[2] > 0 && w[2] > 0) ? "mixed" : "not mixed", $3, $4 }'
   > done
@@ -185,14 +185,14 @@ requests still add up to the events:
 Two threads split the events; periodic fsync covers every file each
 --file-fsync-freq requests of a thread, and each fsync is an event:
 
-  $ $B fileio $O --file-test-mode=rndwr --threads=2 --events=220 --file-fsync-freq=50 --file-fsync-end=off --report-statements=on run | grep -E 'total number of events|^    (write|fsync):' | sed -E 's/  50%.*//'
+  $ $B fileio $O --file-test-mode=rndwr --threads=2 --events=220 --time=0 --file-fsync-freq=50 --file-fsync-end=off --report-statements=on run | grep -E 'total number of events|^    (write|fsync):' | sed -E 's/  50%.*//'
       total number of events:              220
       write: count: \d+ (re)
       fsync: count: \d+ (re)
-  $ $B fileio $O --file-test-mode=seqwr --events=100 --file-fsync-freq=50 --file-fsync-end=off --report-statements=on run | grep -E '^    (write|fsync):' | sed -E 's/  50%.*//'
+  $ $B fileio $O --file-test-mode=seqwr --events=100 --time=0 --file-fsync-freq=50 --file-fsync-end=off --report-statements=on run | grep -E '^    (write|fsync):' | sed -E 's/  50%.*//'
       write: count: 98
       fsync: count: 2
-  $ $B fileio $O --file-test-mode=seqwr --events=10 --file-fsync-all --file-fsync-end=off --file-fsync-mode=fdatasync --report-statements=on run | grep -E '^    (write|fsync):' | sed -E 's/  50%.*//'
+  $ $B fileio $O --file-test-mode=seqwr --events=10 --time=0 --file-fsync-all --file-fsync-end=off --file-fsync-mode=fdatasync --report-statements=on run | grep -E '^    (write|fsync):' | sed -E 's/  50%.*//'
       write: count: 10
       fsync: count: 10
 
@@ -211,13 +211,13 @@ Extra flags: sync, dsync and direct (O_DIRECT with aligned buffers) with
 validation:
 
   $ for f in sync dsync direct sync,direct; do
-  >   echo "$f $($B fileio $O --file-test-mode=rndrw --file-extra-flags=$f --validate --events=50 --file-fsync-freq=0 run 2>&1 | grep -E 'Extra file|FATAL')"
+  >   echo "$f $($B fileio $O --file-test-mode=rndrw --file-extra-flags=$f --validate --events=50 --time=0 --file-fsync-freq=0 run 2>&1 | grep -E 'Extra file|FATAL')"
   > done
   sync Extra file open flags: sync 
   dsync Extra file open flags: dsync 
   direct Extra file open flags: directio
   sync,direct Extra file open flags: sync directio
-  $ $B fileio $O --file-test-mode=rndrd --file-io-mode=io_uring --file-extra-flags=direct --validate --events=100 --report-statements=on run | grep -E '^    read:' | sed -E 's/  50%.*//'
+  $ $B fileio $O --file-test-mode=rndrd --file-io-mode=io_uring --file-extra-flags=direct --validate --events=100 --time=0 --report-statements=on run | grep -E '^    read:' | sed -E 's/  50%.*//'
       read:  count: 100
 
 I/O buffers: one mapping for all threads, every buffer 4 KiB-aligned, in
@@ -230,7 +230,7 @@ how much the kernel gave as huge pages (all of it, where THP is not
   $ thp=$(grep -o '\[[a-z]*\]' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)
   $ $B fileio $O --file-block-size=5000 prepare > /dev/null
   $ for h in on off; do
-  >   $B fileio $O --file-block-size=5000 --file-test-mode=rndrw --file-io-mode=async --file-async-backlog=8 --threads=3 --validate --events=300 --file-fsync-freq=0 --file-huge-buffers=$h --verbosity=5 run 2>&1 |
+  >   $B fileio $O --file-block-size=5000 --file-test-mode=rndrw --file-io-mode=async --file-async-backlog=8 --threads=3 --validate --events=300 --time=0 --file-fsync-freq=0 --file-huge-buffers=$h --verbosity=5 run 2>&1 |
   >     awk -v h=$h -v thp="$thp" '/FATAL/ { print }
   >       /total number of events/ { print h, "events", $NF }
   >       /DEBUG: fileio: .* bytes of I\/O buffers/ { need = $3; huge = $8
@@ -246,9 +246,9 @@ how much the kernel gave as huge pages (all of it, where THP is not
 --file-merged-requests merges that many blocks into one request in the
 sequential modes, as sysbench (10 requests of 64 KiB, validated):
 
-  $ $B fileio $O --file-test-mode=seqrewr --file-merged-requests=4 --events=10 --validate run | grep -E 'Merging|FATAL'
+  $ $B fileio $O --file-test-mode=seqrewr --file-merged-requests=4 --events=10 --time=0 --validate run | grep -E 'Merging|FATAL'
   Merging requests up to 64KiB for sequential IO.
-  $ $B fileio $O --file-test-mode=seqrd --file-merged-requests=4 --events=10 --validate --report-statements=on run | grep -E 'FATAL|^    read:' | sed -E 's/  50%.*//'
+  $ $B fileio $O --file-test-mode=seqrd --file-merged-requests=4 --events=10 --time=0 --validate --report-statements=on run | grep -E 'FATAL|^    read:' | sed -E 's/  50%.*//'
       read:  count: 10
 
 --validate catches a damaged block and names the file and offset (a freshly
@@ -256,7 +256,7 @@ prepared set carries a checksum in every block):
 
   $ $B fileio $O prepare > /dev/null
   $ printf 'XXXX' | dd of=test_file.1 bs=1 seek=32800 conv=notrunc 2>/dev/null
-  $ $B fileio $O --file-test-mode=seqrd --validate --events=256 run 2>&1 | grep FATAL; echo "rc=${PIPESTATUS[0]}"
+  $ $B fileio $O --file-test-mode=seqrd --validate --events=256 --time=0 run 2>&1 | grep FATAL; echo "rc=${PIPESTATUS[0]}"
   FATAL: `thread_run' function failed: Validation failed on file test_file.1, offset 32768
   rc=1
 
@@ -266,7 +266,7 @@ Files too small are refused (bigger ones are fine, as in sysbench):
   FATAL: Size of file 'test_file.0' is 2MiB, but at least 4MiB is expected.
   WARNING: Did you run 'prepare' with different --file-total-size or --file-num values?
   rc=1
-  $ $B fileio --file-num=2 --file-total-size=2M --file-test-mode=rndrd --events=10 run 2>&1 | grep -E 'FATAL|total number of events'
+  $ $B fileio --file-num=2 --file-total-size=2M --file-test-mode=rndrd --events=10 --time=0 run 2>&1 | grep -E 'FATAL|total number of events'
       total number of events:              10
 
 Cleanup removes the files:

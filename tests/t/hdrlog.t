@@ -12,7 +12,7 @@ tests/lib/node_modules).
 A run with interval reports; every harvest of the statistics becomes one
 untagged interval line:
 
-  $ $BENCH cpu --events=2000 --report-interval=0.5 --percentile=99 --hdr-log=lat.hlog run > report.txt
+  $ $BENCH cpu --events=2000 --time=0 --report-interval=0.5 --percentile=99 --hdr-log=lat.hlog run > report.txt
   $ sed -n 1p lat.hlog
   #[Histogram log format version 1.3]
   $ sed -n 2p lat.hlog
@@ -55,7 +55,7 @@ alike) plus 0.005 ms, half a unit of the report's last printed digit:
 
 Without --report-interval the log holds the whole run:
 
-  $ $BENCH cpu --events=500 --hdr-log=one.hlog run > /dev/null
+  $ $BENCH cpu --events=500 --time=0 --hdr-log=one.hlog run > /dev/null
   $ tail -n +4 one.hlog | wc -l | tr -d ' '
   1
   $ node "$BENCH_SRCDIR/tests/lib/hdrlog_decode.js" one.hlog | grep '^total count:'
@@ -63,6 +63,6 @@ Without --report-interval the log holds the whole run:
 
 A file that cannot be created is a fatal error before the run, naming it:
 
-  $ errs $BENCH cpu --events=10 --hdr-log=/nonexistent-dir/x.hlog run | grep hdr-log; echo "exit ${PIPESTATUS[0]}"
+  $ errs $BENCH cpu --events=10 --time=0 --hdr-log=/nonexistent-dir/x.hlog run | grep hdr-log; echo "exit ${PIPESTATUS[0]}"
   FATAL: cannot create --hdr-log file '/nonexistent-dir/x.hlog': No such file or directory
   exit 1

@@ -124,7 +124,7 @@ a loaded machine wakes the reporter late:
   >   print(string.format("CUM events=%d reads=%d", tonumber(st.events), tonumber(st.reads)))
   > end
   > X
-  $ $B hooks.lua --events=2000 --rate=2000 --report-interval=0.5 run > out.txt; echo rc=$?
+  $ $B hooks.lua --events=2000 --time=0 --rate=2000 --report-interval=0.5 run > out.txt; echo rc=$?
   rc=0
   $ grep -m1 '^INT' out.txt
   INT events>0=true reads>0=true interval=ok
@@ -146,10 +146,10 @@ A failing report hook is reported, the default report is printed instead,
 and the run exits non-zero:
 
   $ printf 'function event() end\nsysbench.hooks.report_cumulative = function(st) error("boom") end\n' > hf.lua
-  $ $B hf.lua --events=10 run 2>&1 | grep -E 'FATAL|total number of events'
+  $ $B hf.lua --events=10 --time=0 run 2>&1 | grep -E 'FATAL|total number of events'
   FATAL: `report_cumulative' hook failed: hf.lua:2: boom
       total number of events:              10
-  $ $B hf.lua --events=10 run >/dev/null 2>&1
+  $ $B hf.lua --events=10 --time=0 run >/dev/null 2>&1
   [1]
 
 A workload's report_summary block follows the SQL statistics of a script
@@ -160,7 +160,7 @@ that uses the database layer:
   > function event() ffi.C.bench_stat_add(0, 1) end
   > sysbench.hooks.report_summary = function(st) print("MY BLOCK reads=" .. tonumber(st.reads)) end
   > X
-  $ $B sum.lua --events=3 run | sed -n '/Threads started/,/General/p' | grep -E 'SQL statistics|read:|MY BLOCK|General'
+  $ $B sum.lua --events=3 --time=0 run | sed -n '/Threads started/,/General/p' | grep -E 'SQL statistics|read:|MY BLOCK|General'
   SQL statistics:
           read:                            3
   MY BLOCK reads=3
@@ -178,7 +178,7 @@ A restartable error restarts the event, after before_restart_event:
   > end
   > sysbench.hooks.before_restart_event = function(err) print("restart: " .. err.msg) end
   > X
-  $ $B restart.lua --events=10 run | grep -E 'restart|total number of events'
+  $ $B restart.lua --events=10 --time=0 run | grep -E 'restart|total number of events'
   restart: retry me
   restart: retry me
   restart: retry me
@@ -189,7 +189,7 @@ Restarts of one event are bounded by --event-retries:
   $ cat > always.lua <<'X'
   > function event() error({errcode = sysbench.error.RESTART_EVENT, msg = "always"}) end
   > X
-  $ errs $B always.lua --event-retries=5 --events=10 run
+  $ errs $B always.lua --event-retries=5 --events=10 --time=0 run
   FATAL: `thread_run' function failed: event restarted 5 times, giving up (--event-retries); last error: always
   [1]
 
@@ -212,7 +212,7 @@ A script may drive the loop itself with sysbench 1.0's FFI calls:
   >   print("own loop ran " .. n)
   > end
   > X
-  $ $B own.lua --events=77 run | grep -E 'own loop|total number of events'
+  $ $B own.lua --events=77 --time=0 run | grep -E 'own loop|total number of events'
   own loop ran 77
       total number of events:              77
 
@@ -296,7 +296,7 @@ one line printed); outside a parallel command it returns at once:
   $ timeout 20 $B bar.lua --threads=3 phases 2>&1 | grep -E 'FATAL|^two' | sort; echo "rc=${PIPESTATUS[0]}"
   FATAL: `phases' function failed: bar.lua:7: thread 2 gives up
   rc=1
-  $ timeout 20 $B bar.lua --events=3 run | grep -c 'total number of events: *3'
+  $ timeout 20 $B bar.lua --events=3 --time=0 run | grep -c 'total number of events: *3'
   1
 
 Every worker whose thread_init succeeded runs thread_done, as sysbench's
@@ -307,7 +307,7 @@ used up by the others (8 threads, 1 event: 8 thread_done calls):
   > function event() end
   > function thread_done() print("done " .. sysbench.tid) end
   > X
-  $ for i in 1 2 3; do timeout 20 $B td.lua --threads=8 --events=1 run | grep -c '^done'; done
+  $ for i in 1 2 3; do timeout 20 $B td.lua --threads=8 --events=1 --time=0 run | grep -c '^done'; done
   8
   8
   8

@@ -153,5 +153,5 @@ every row has the header's column count:
 
 --latency-limit takes milliseconds, 0 = off; negative is refused:
 
-  $ $B empty.lua --events=1 --latency-limit=-1 run > /dev/null 2>&1; echo rc=$?
+  $ $B empty.lua --events=1 --time=0 --latency-limit=-1 run > /dev/null 2>&1; echo rc=$?
   rc=1

@@ -12,7 +12,7 @@ Help keeps sysbench's --percentile line:
 A list of percentiles: one value per percentile on the interval line, one
 line per percentile in the final Latency block (values masked):
 
-  $ $B empty.lua --events=20000 --rate=10000 --report-lag --rate-overload=continue --percentile=50,95,99.9 --report-interval=0.5 run > text.out
+  $ $B empty.lua --events=20000 --time=0 --rate=10000 --report-lag --rate-overload=continue --percentile=50,95,99.9 --report-interval=0.5 run > text.out
   $ grep -E '^\[' text.out | head -2 | sed -E 's/^\[ [0-9.]+s \]/[ Ns ]/; s/eps: [0-9.]+/eps: N/; s/: [0-9.]+\/[0-9.]+\/[0-9.]+$/: N\/N\/N/; s/length: [0-9]+ concurrency: [0-9]+/length: N concurrency: N/'
   [ Ns ] thds: 1 eps: N lat (ms,50%/95%/99.9%): N/N/N
   [ Ns ] queue length: N concurrency: N
@@ -38,7 +38,7 @@ the line's length (53) does not depend on how many digits it has. (An
 interval that ends after the thread has finished its events shows
 "thds: 0".)
 
-  $ $B empty.lua --events=1000 --rate=4000 --report-lag --rate-overload=continue --percentile=99 --report-interval=0.1 run > single.txt
+  $ $B empty.lua --events=1000 --time=0 --rate=4000 --report-lag --rate-overload=continue --percentile=99 --report-interval=0.1 run > single.txt
   $ grep -E 'lat \(ms' single.txt | sed -E 's/^\[ [0-9.]+s \]/[ Ns ]/; s/thds: [01] /thds: T /; s/[0-9]+\.[0-9][0-9]$/N/; s/eps: [0-9.]+/eps: N/' | awk '!seen[$0]++'
   [ Ns ] thds: T eps: N lat (ms,99%): N
   $ grep percentile single.txt | awk '{ n = length($0); sub(/[0-9]+\.[0-9][0-9]$/, "N"); gsub(/ +/, " ") } !seen[n $0]++ { print n ":" $0 }'
@@ -65,13 +65,13 @@ Bad lists: one error line, exit 1:
 Scripts still see sysbench.opt.percentile as a number, the first value:
 
   $ printf 'function event() end\nfunction init() print(type(sysbench.opt.percentile), sysbench.opt.percentile) end\n' > pct.lua
-  $ $B pct.lua --events=1 --percentile=99.9,50 run | grep '^number'
+  $ $B pct.lua --events=1 --time=0 --percentile=99.9,50 run | grep '^number'
   number\t99.9 (esc)
 
 JSON: stdout has only JSON lines, one per interval plus the final one;
 everything else goes to stderr:
 
-  $ $B empty.lua --events=1000 --rate=2000 --report-lag --rate-overload=continue --report-interval=0.1 --percentile=50,95,99.9 --report-format=json --mysql-password=secretpw run > out.json 2> err.txt
+  $ $B empty.lua --events=1000 --time=0 --rate=2000 --report-lag --rate-overload=continue --report-interval=0.1 --percentile=50,95,99.9 --report-format=json --mysql-password=secretpw run > out.json 2> err.txt
   $ grep -c 'Running the test' err.txt
   1
   $ grep secretpw out.json err.txt || echo none
@@ -128,7 +128,7 @@ JSON strings are escaped (a workload option holding quotes, a backslash and
 a tab):
 
   $ printf 'sysbench.cmdline.options = { label = {"a label", "x"} }\nfunction event() end\n' > opt.lua
-  $ $B opt.lua --events=10 --report-format=json "--label=say \"hi\" \\ now	tab" run 2>/dev/null | python3 -c '
+  $ $B opt.lua --events=10 --time=0 --report-format=json "--label=say \"hi\" \\ now	tab" run 2>/dev/null | python3 -c '
   > import json, sys
   > print(repr(json.loads(sys.stdin.read())["options"]["label"]))'
   'say "hi" \\ now\ttab'
@@ -136,7 +136,7 @@ a tab):
 CSV: a header, then one row per interval and a final row, all with the
 header's column count:
 
-  $ $B empty.lua --events=2000 --rate=4000 --report-lag --rate-overload=continue --report-interval=0.1 --percentile=50,99 --report-format=csv run 2>/dev/null > out.csv
+  $ $B empty.lua --events=2000 --time=0 --rate=4000 --report-lag --rate-overload=continue --report-interval=0.1 --percentile=50,99 --report-format=csv run 2>/dev/null > out.csv
   $ head -1 out.csv
   type,time,threads,events,eps,reads,writes,other,errors,reconnects,lat_min_ms,lat_avg_ms,lat_max_ms,p50_ms,p99_ms,lag_avg_ms,lag_max_ms,svc_avg_ms,svc_max_ms
   $ awk -F, '{ print NF }' out.csv | sort -u
@@ -154,6 +154,6 @@ header's column count:
 
 --percentile=0 drops the percentile columns:
 
-  $ $B empty.lua --events=100 --percentile=0 --report-format=csv run 2>/dev/null
+  $ $B empty.lua --events=100 --time=0 --percentile=0 --report-format=csv run 2>/dev/null
   type,time,threads,events,eps,reads,writes,other,errors,reconnects,lat_min_ms,lat_avg_ms,lat_max_ms
   final,\d+(\.\d+)?,1,100,.* (re)

@@ -10,7 +10,7 @@ signals, forced shutdown, thread initialisation timeout.
   $ $B empty.lua --events=1000 --threads=2 --time=0 run | grep -E 'total number of events|events \(avg'
       total number of events:              1000
       events \(avg/stddev\):           500.0000/\d+\.\d\d (re)
-  $ $B empty.lua --events=7 --threads=3 run | grep 'total number of events'
+  $ $B empty.lua --events=7 --time=0 --threads=3 run | grep 'total number of events'
       total number of events:              7
 
 --time ends the run on time; the report has sysbench's blocks:
@@ -129,11 +129,11 @@ at the end is at most 1):
 
 Percentile options:
 
-  $ $B empty.lua --events=100 --percentile=0 run | grep percentile
+  $ $B empty.lua --events=100 --time=0 --percentile=0 run | grep percentile
            percentile stats:               disabled
-  $ $B empty.lua --events=100 --percentile=99.9 --report-interval=1 run | grep percentile
+  $ $B empty.lua --events=100 --time=0 --percentile=99.9 --report-interval=1 run | grep percentile
            99.9th percentile: +\d+\.\d\d (re)
-  $ $B empty.lua --events=1000 --histogram run | grep -A1 'Latency histogram'
+  $ $B empty.lua --events=1000 --time=0 --histogram run | grep -A1 'Latency histogram'
   Latency histogram (values are in milliseconds)
          value  ------------- distribution ------------- count
 

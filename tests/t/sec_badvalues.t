@@ -39,7 +39,7 @@ capitals) or "all":
   FATAL: Invalid value for --mysql-ignore-errors: 'abc' (expected error numbers, e.g. 1213,1205, or "all")
   FATAL: `prepare' function failed: *oltp_common.lua:*: failed to initialize the DB driver (glob)
   rc=1
-  $ $BENCH oltp_read_write $NOSRV --mysql-ignore-errors=1213,x1 --events=1 run | grep 'FATAL: Invalid'; echo "rc=${PIPESTATUS[0]}"
+  $ $BENCH oltp_read_write $NOSRV --mysql-ignore-errors=1213,x1 --events=1 --time=0 run | grep 'FATAL: Invalid'; echo "rc=${PIPESTATUS[0]}"
   FATAL: Invalid value for --mysql-ignore-errors: 'x1' (expected error numbers, e.g. 1213,1205, or "all")
   rc=1
   $ $BENCH oltp_read_write --db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port=1 \

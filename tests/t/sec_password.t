@@ -33,14 +33,14 @@ The run itself got the password (the events are there):
 
 MYSQL_PWD when no --mysql-password is given; a --mysql-password wins:
 
-  $ $BENCH oltp_point_select $MYNOPW --tables=1 --events=10 run | grep -E '^FATAL: error'
+  $ $BENCH oltp_point_select $MYNOPW --tables=1 --events=10 --time=0 run | grep -E '^FATAL: error'
   FATAL: error 1045: Access denied for user 'sbtest'@'127.0.0.1' (using password: NO)
-  $ MYSQL_PWD=$DB_PASSWORD $BENCH oltp_point_select $MYNOPW --tables=1 --events=10 run | grep -E 'FATAL|total number of events'
+  $ MYSQL_PWD=$DB_PASSWORD $BENCH oltp_point_select $MYNOPW --tables=1 --events=10 --time=0 run | grep -E 'FATAL|total number of events'
       total number of events:              10
-  $ MYSQL_PWD=$DB_PASSWORD $BENCH oltp_point_select $MYNOPW --mysql-password=wrong --tables=1 --events=10 run | grep -E '^FATAL: error'
+  $ MYSQL_PWD=$DB_PASSWORD $BENCH oltp_point_select $MYNOPW --mysql-password=wrong --tables=1 --events=10 --time=0 run | grep -E '^FATAL: error'
   FATAL: error 1045: Access denied for user 'sbtest'@'127.0.0.1' (using password: YES)
   $ printf 'mysql-password=%s\n' "$DB_PASSWORD" > my.conf
-  $ $BENCH oltp_point_select $MYNOPW --config-file=my.conf --tables=1 --events=10 run | grep -E 'FATAL|total number of events'
+  $ $BENCH oltp_point_select $MYNOPW --config-file=my.conf --tables=1 --events=10 --time=0 run | grep -E 'FATAL|total number of events'
       total number of events:              10
 
 PGPASSWORD likewise (libpq's own):

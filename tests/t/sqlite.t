@@ -37,7 +37,7 @@ current folder (the default), 100 transactions of oltp_read_write: read
   Creating table 'sbtest2'...
   Inserting 1000 records into 'sbtest2'
   Creating a secondary index on 'sbtest2'...
-  $ $B oltp_read_write $S --tables=2 --table-size=1000 --events=100 --threads=1 run
+  $ $B oltp_read_write $S --tables=2 --table-size=1000 --events=100 --time=0 --threads=1 run
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
   
   Running the test with following options:
@@ -113,29 +113,29 @@ BEGIN, waiting for it, so none is restarted), and so do emulated
 statements (--db-ps-mode=disable), the transaction shape options and
 reconnects (statements prepared again on the new connection):
 
-  $ $B oltp_read_write $S --tables=2 --table-size=1000 --events=100 --threads=2 run | cnt
+  $ $B oltp_read_write $S --tables=2 --table-size=1000 --events=100 --time=0 --threads=2 run | cnt
   read 1400 write 400 other 200 total 2000 transactions 100 events 100 ignored 0 reconnects 0
-  $ $B oltp_read_write $S --tables=2 --table-size=1000 --events=100 --db-ps-mode=disable run | cnt
+  $ $B oltp_read_write $S --tables=2 --table-size=1000 --events=100 --time=0 --db-ps-mode=disable run | cnt
   read 1400 write 400 other 200 total 2000 transactions 100 events 100 ignored 0 reconnects 0
-  $ $B oltp_read_write $S --tables=2 --table-size=1000 --events=10 --skip-trx run | cnt
+  $ $B oltp_read_write $S --tables=2 --table-size=1000 --events=10 --time=0 --skip-trx run | cnt
   read 140 write 40 other 0 total 180 transactions 10 events 10 ignored 0 reconnects 0
-  $ $B oltp_read_write $S --tables=2 --table-size=1000 --events=10 --point-selects=3 --simple-ranges=2 \
+  $ $B oltp_read_write $S --tables=2 --table-size=1000 --events=10 --time=0 --point-selects=3 --simple-ranges=2 \
   >   --index-updates=2 --non-index-updates=0 --delete-inserts=2 run | cnt
   read 80 write 60 other 20 total 160 transactions 10 events 10 ignored 0 reconnects 0
-  $ $B oltp_read_write $S --tables=2 --table-size=1000 --events=30 --reconnect=10 run | cnt
+  $ $B oltp_read_write $S --tables=2 --table-size=1000 --events=30 --time=0 --reconnect=10 run | cnt
   read 420 write 120 other 60 total 600 transactions 30 events 30 ignored 0 reconnects 3
 
 The other workloads on the same tables:
 
   $ for w in oltp_read_only oltp_write_only oltp_point_select oltp_update_index oltp_update_non_index; do
-  >   printf '%-22s ' $w; $B $w $S --tables=2 --table-size=1000 --events=100 run | cnt
+  >   printf '%-22s ' $w; $B $w $S --tables=2 --table-size=1000 --events=100 --time=0 run | cnt
   > done
   oltp_read_only         read 1400 write 0 other 200 total 1600 transactions 100 events 100 ignored 0 reconnects 0
   oltp_write_only        read 0 write 400 other 200 total 600 transactions 100 events 100 ignored 0 reconnects 0
   oltp_point_select      read 100 write 0 other 0 total 100 transactions 100 events 100 ignored 0 reconnects 0
   oltp_update_index      read 0 write 100 other 0 total 100 transactions 100 events 100 ignored 0 reconnects 0
   oltp_update_non_index  read 0 write 100 other 0 total 100 transactions 100 events 100 ignored 0 reconnects 0
-  $ $B oltp_read_only $S --tables=2 --table-size=1000 --events=100 --threads=2 run | cnt
+  $ $B oltp_read_only $S --tables=2 --table-size=1000 --events=100 --time=0 --threads=2 run | cnt
   read 1400 write 0 other 200 total 1600 transactions 100 events 100 ignored 0 reconnects 0
 
 prewarm reads every table, cleanup drops them and leaves no table behind:
@@ -167,7 +167,7 @@ one after another in the first thread (SQLite takes one writer at a time):
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B oltp_delete $D --table-size=100 --events=10 --threads=1 run > out
+  $ $B oltp_delete $D --table-size=100 --events=10 --time=0 --threads=1 run > out
   $ awk '$1 == "read:" || $1 == "total:" || $1 == "transactions:" { print $1, $2 }
   >   $1 == "write:" { w = $2 } $1 == "other:" { o = $2 } END { print "write+other:", w + o }' out
   read: 0
@@ -185,11 +185,11 @@ with --auto-inc=off):
 
   $ $B oltp_insert $S --table-size=100 prepare | tail -1
   Creating a secondary index on 'sbtest1'...
-  $ $B oltp_insert $S --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B oltp_insert $S --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 0 write 10 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ sqlite3 sbtest.db "SELECT COUNT(*), MIN(id), MAX(id) FROM sbtest1 WHERE id > 100"
   10|101|110
-  $ $B oltp_insert $S --table-size=100 --events=10 --threads=1 --auto-inc=off run | cnt
+  $ $B oltp_insert $S --table-size=100 --events=10 --time=0 --threads=1 --auto-inc=off run | cnt
   read 0 write 10 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ sqlite3 sbtest.db "SELECT COUNT(*) FROM sbtest1 WHERE id > 110"
   10
@@ -203,7 +203,7 @@ with --auto-inc=off):
   $ sqlite3 sbtest.db "SELECT sql FROM sqlite_master WHERE name = 'sbtest1'" | grep -E 'id|KEY'
     id INTEGER NOT NULL,
     PRIMARY KEY (id)
-  $ $B oltp_read_write $S --table-size=100 --events=10 run | cnt
+  $ $B oltp_read_write $S --table-size=100 --events=10 --time=0 run | cnt
   read 140 write 40 other 20 total 200 transactions 10 events 10 ignored 0 reconnects 0
   $ $B oltp_read_write $S cleanup > /dev/null
   $ $B oltp_read_write $S --table-size=100 --secondary prepare > /dev/null
@@ -211,7 +211,7 @@ with --auto-inc=off):
     id INTEGER NOT NULL,
   CREATE INDEX xid_1 ON sbtest1(id)
   CREATE INDEX k_1 ON sbtest1(k)
-  $ $B oltp_read_write $S --table-size=100 --events=10 --secondary run | cnt
+  $ $B oltp_read_write $S --table-size=100 --events=10 --time=0 --secondary run | cnt
   read 140 write 40 other 20 total 200 transactions 10 events 10 ignored 0 reconnects 0
   $ $B oltp_read_write $S cleanup > /dev/null; tables
   0
@@ -223,7 +223,7 @@ into multi-row INSERTs of up to 512 KiB:
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
   
   Creating table 'sbtest1'...
-  $ $B bulk_insert $S --events=10 --threads=1 run | cnt
+  $ $B bulk_insert $S --events=10 --time=0 --threads=1 run | cnt
   read 0 write 1 other 0 total 1 transactions 10 events 10 ignored 0 reconnects 0
   $ $B bulk_insert $S cleanup | tail -1; tables
   Dropping table 'sbtest1'...
@@ -231,7 +231,7 @@ into multi-row INSERTs of up to 512 KiB:
   $ $B bulk_insert $S --threads=2 prepare | tail -2
   Creating table 'sbtest1'...
   Creating table 'sbtest2'...
-  $ $B bulk_insert $S --events=50000 --threads=2 run | cnt
+  $ $B bulk_insert $S --events=50000 --time=0 --threads=2 run | cnt
   read 0 write [1-4] other 0 total [1-4] transactions 50000 events 50000 ignored 0 reconnects 0 (re)
   $ sqlite3 sbtest.db "SELECT (SELECT COUNT(*) FROM sbtest1) + (SELECT COUNT(*) FROM sbtest2),
   >   (SELECT COALESCE(MAX(id), 0) = COUNT(*) FROM sbtest1), (SELECT COALESCE(MAX(id), 0) = COUNT(*) FROM sbtest2)"
@@ -245,9 +245,9 @@ select_random_points and select_random_ranges:
 
   $ $B select_random_points $S --table-size=100 prepare | tail -1
   Creating a secondary index on 'sbtest1'...
-  $ $B select_random_points $S --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B select_random_points $S --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 10 write 0 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
-  $ $B select_random_ranges $S --table-size=100 --events=10 --threads=2 run | cnt
+  $ $B select_random_ranges $S --table-size=100 --events=10 --time=0 --threads=2 run | cnt
   read 10 write 0 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ $B select_random_points $S cleanup | tail -1; tables
   Dropping table 'sbtest1'...
@@ -312,7 +312,7 @@ nothing (as on the server drivers):
   >   print("done")
   > end
   > EOF
-  $ $B api.lua $S --sqlite-db=api.db --events=1 run 2>&1 | sed -n '/^sqlite/,/^done/p'
+  $ $B api.lua $S --sqlite-db=api.db --events=1 --time=0 run 2>&1 | sed -n '/^sqlite/,/^done/p'
   sqlite\tsqlite (esc)
   insert\t2\t1 (esc)
   execute\t2\t1 (esc)

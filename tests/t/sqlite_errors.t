@@ -42,15 +42,15 @@ reach, with a copy of bench and a script that connects and reads):
   > end
   > EOF
   $ mkdir "$d/ro" "$d/ro2"
-  $ "$d/bench" "$d/connect.lua" $S --sqlite-db="$d/ro2/x.db" --events=1 run | grep tables
+  $ "$d/bench" "$d/connect.lua" $S --sqlite-db="$d/ro2/x.db" --events=1 --time=0 run | grep tables
   tables:\t0 (esc)
   $ chmod 555 "$d/ro" "$d/ro2"
   $ as_user() { if [ "$(id -u)" = 0 ]; then runuser -u nobody -- "$@"; else "$@"; fi; }
-  $ (cd "$d" && as_user ./bench connect.lua $S --sqlite-db=ro/x.db --events=1 --verbosity=0 run)
+  $ (cd "$d" && as_user ./bench connect.lua $S --sqlite-db=ro/x.db --events=1 --time=0 --verbosity=0 run)
   FATAL: cannot open the SQLite database 'ro/x.db': the folder 'ro' is not writable (SQLite creates the database and its journal files there)
   FATAL: `thread_run' function failed: connect.lua:2: failed to initialize the DB driver
   [1]
-  $ (cd "$d" && as_user ./bench connect.lua $S --sqlite-db=ro2/x.db --events=1 --verbosity=0 run)
+  $ (cd "$d" && as_user ./bench connect.lua $S --sqlite-db=ro2/x.db --events=1 --time=0 --verbosity=0 run)
   FATAL: cannot open the SQLite database 'ro2/x.db': the folder 'ro2' is not writable (SQLite creates the database and its journal files there)
   FATAL: `thread_run' function failed: connect.lua:2: failed to initialize the DB driver
   [1]
@@ -82,11 +82,11 @@ one FATAL line saying so, exit 1, and the file left as it was:
   4096
   2
   $ dd if=/dev/zero of=bad.db bs=4096 seek=1 count=1 conv=notrunc status=none
-  $ $B oltp_point_select $S --sqlite-db=bad.db --table-size=1000 --events=10 run 2>&1 | grep FATAL
+  $ $B oltp_point_select $S --sqlite-db=bad.db --table-size=1000 --events=10 --time=0 run 2>&1 | grep FATAL
   FATAL: sqlite_drv_execute() returned error 11 (database disk image is malformed (SQLITE_CORRUPT)) for query 'SELECT c FROM sbtest1 WHERE id=?'
   FATAL: `thread_run' function failed: */lua/oltp_common.lua:*: SQL error, errno = 11, state = 'HY000': database disk image is malformed (SQLITE_CORRUPT) (glob)
   [1]
-  $ $B oltp_point_select $S --sqlite-db=bad.db --table-size=1000 --events=10 run > /dev/null
+  $ $B oltp_point_select $S --sqlite-db=bad.db --table-size=1000 --events=10 --time=0 run > /dev/null
   [1]
 
 A database in memory is refused (each connection would see its own), and
@@ -130,12 +130,12 @@ sizes, as the connection sees them):
   >   end
   > end
   > EOF
-  $ $B pragmas.lua $S --events=1 run | grep -P '^[a-z_]+\t'
+  $ $B pragmas.lua $S --events=1 --time=0 run | grep -P '^[a-z_]+\t'
   journal_mode\twal (esc)
   synchronous\t1 (esc)
   cache_size\t-2000 (esc)
   mmap_size\t0 (esc)
-  $ $B pragmas.lua $S --events=1 --sqlite-journal-mode=truncate --sqlite-synchronous=full \
+  $ $B pragmas.lua $S --events=1 --time=0 --sqlite-journal-mode=truncate --sqlite-synchronous=full \
   >   --sqlite-cache-size=64M --sqlite-mmap-size=1M run | grep -P '^[a-z_]+\t'
   journal_mode\ttruncate (esc)
   synchronous\t2 (esc)
@@ -168,7 +168,7 @@ others are the holder's BEGIN IMMEDIATE and COMMIT):
   >   con:query("UPDATE sbtest1 SET k = k + 1 WHERE id = 1")
   > end
   > EOF
-  $ $B busy.lua $S --sqlite-busy-timeout=0 --events=5 run > out; echo "exit $?"
+  $ $B busy.lua $S --sqlite-busy-timeout=0 --events=5 --time=0 run > out; echo "exit $?"
   exit 0
   $ grep -E '^attempt|ignored errors' out
   attempt 1: errno 5, state 40001: database is locked (SQLITE_BUSY) (UPDATE sbtest1 SET k = k + 1 WHERE id = 1)
@@ -184,15 +184,15 @@ The list takes numbers too (5 is SQLITE_BUSY), and "all"; with the busy
 timeout (not 0) the writer waits for the lock instead; an empty list makes
 the error fatal:
 
-  $ $B busy.lua $S --sqlite-busy-timeout=0 --sqlite-ignore-errors=1,5 --events=5 run | grep ignored
+  $ $B busy.lua $S --sqlite-busy-timeout=0 --sqlite-ignore-errors=1,5 --events=5 --time=0 run | grep ignored
       ignored errors:                      3      (* per sec.) (glob)
-  $ $B busy.lua $S --sqlite-busy-timeout=0 --sqlite-ignore-errors=all --events=5 run | grep ignored
+  $ $B busy.lua $S --sqlite-busy-timeout=0 --sqlite-ignore-errors=all --events=5 --time=0 run | grep ignored
       ignored errors:                      3      (* per sec.) (glob)
-  $ $B busy.lua $S --sqlite-busy-timeout=0 --sqlite-ignore-errors= --events=5 run 2>&1 | grep FATAL
+  $ $B busy.lua $S --sqlite-busy-timeout=0 --sqlite-ignore-errors= --events=5 --time=0 run 2>&1 | grep FATAL
   FATAL: sqlite_drv_query() returned error 5 (database is locked (SQLITE_BUSY)) for query 'UPDATE sbtest1 SET k = k + 1 WHERE id = 1'
   FATAL: `thread_run' function failed: busy.lua:15: SQL error, errno = 5, state = '40001': database is locked (SQLITE_BUSY)
   [1]
-  $ $B busy.lua $S --sqlite-busy-timeout=0 --sqlite-ignore-errors= --events=5 run > /dev/null
+  $ $B busy.lua $S --sqlite-busy-timeout=0 --sqlite-ignore-errors= --events=5 --time=0 run > /dev/null
   [1]
 
 Concurrent writers. Without any wait for the lock, two threads of
@@ -200,7 +200,7 @@ oltp_write_only keep failing each other's BEGIN IMMEDIATE: ignorable,
 counted, not fatal, and every transaction is done in full once (the counts
 are exact):
 
-  $ $B oltp_write_only $S --table-size=10 --threads=2 --events=400 --sqlite-busy-timeout=0 \
+  $ $B oltp_write_only $S --table-size=10 --threads=2 --events=400 --time=0 --sqlite-busy-timeout=0 \
   >   --event-retries=0 run > out; echo "exit $?"
   exit 0
   $ cnt < out; ignored < out; grep -c FATAL out
@@ -224,13 +224,13 @@ list (SQLITE_BUSY) covers its extended codes:
   >   con:query("COMMIT")
   > end
   > EOF
-  $ $B deferred.lua $S --threads=2 --events=400 --event-retries=0 run > out; echo "exit $?"
+  $ $B deferred.lua $S --threads=2 --events=400 --time=0 --event-retries=0 run > out; echo "exit $?"
   exit 0
   $ cnt < out | cut -d' ' -f3-4,7-; grep -c FATAL out
   write 400 transactions 400 events 400
   0
   [1]
-  $ $B deferred.lua $S --threads=2 --events=400 --event-retries=0 \
+  $ $B deferred.lua $S --threads=2 --events=400 --time=0 --event-retries=0 \
   >   --sqlite-ignore-errors=SQLITE_BUSY run | cnt | cut -d' ' -f3-4,7-
   write 400 transactions 400 events 400
   $ $B oltp_read_write $S cleanup > /dev/null; sqlite3 sbtest.db "SELECT COUNT(*) FROM sqlite_master"

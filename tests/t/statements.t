@@ -19,7 +19,7 @@ Event labels, no database. One thread, every third event "a", the others
   >   if n % 3 ~= 0 then local x = 0; for i = 1, 2000 do x = x + i end end
   > end
   > EOF
-  $ $B lbl.lua --events=3000 --percentile=50,99 run > lbl.txt
+  $ $B lbl.lua --events=3000 --time=0 --percentile=50,99 run > lbl.txt
   $ sed -n '/^Latency by label/,/^$/p' lbl.txt | sed -E 's/ +[0-9]+\.[0-9][0-9]/ N/g'
   Latency by label (ms):
       label                    events   errors   per sec.       min       avg       50%       99%       max
@@ -36,7 +36,7 @@ any more only when labels are used):
 Two threads, every event labelled: the labels' events add up to the total,
 in the final json line and in every interval line:
 
-  $ $B lbl.lua --events=5000 --threads=2 --report-interval=0.05 --report-format=json run 2>/dev/null > lbl.json
+  $ $B lbl.lua --events=5000 --time=0 --threads=2 --report-interval=0.05 --report-format=json run 2>/dev/null > lbl.json
   $ python3 - lbl.json <<'PY'
   > import json, sys
   > lines = [json.loads(l) for l in open(sys.argv[1])]
@@ -53,7 +53,7 @@ in the final json line and in every interval line:
 --hdr-log: one Tag= line per label per interval, next to the untagged line;
 hdr-histogram-js decodes each label's lines to the label's count:
 
-  $ $B lbl.lua --events=3000 --report-interval=0.02 --hdr-log=lbl.hlog run > lbl2.txt
+  $ $B lbl.lua --events=3000 --time=0 --report-interval=0.02 --hdr-log=lbl.hlog run > lbl2.txt
   $ awk -F, 'NR > 3 { t = ($1 ~ /^Tag=/) ? $1 : "untagged"; n[t]++ } END { print n["untagged"] == n["Tag=a"] && n["Tag=a"] == n["Tag=b"] ? "one line per label per interval" : "uneven" }' lbl.hlog
   one line per label per interval
   $ node "$BENCH_SRCDIR/tests/lib/hdrlog_decode.js" --tag=a lbl.hlog | grep -e '^total count' -e '^tags'
@@ -65,17 +65,17 @@ hdr-histogram-js decodes each label's lines to the label's count:
 Bad labels: one error line naming the problem, exit 1:
 
   $ printf 'function event() sysbench.stats.label("no spaces") end\n' > bad1.lua
-  $ $B bad1.lua --events=1 run 2>&1 | grep -i label
+  $ $B bad1.lua --events=1 --time=0 run 2>&1 | grep -i label
   FATAL: `thread_run' function failed: bad1.lua:1: sysbench.stats.label: invalid label 'no spaces' (1..63 characters of A-Z a-z 0-9 _ . -, not starting with 'stmt.')
   [1]
-  $ $B bad1.lua --events=1 run > /dev/null 2>&1; echo "exit $?"
+  $ $B bad1.lua --events=1 --time=0 run > /dev/null 2>&1; echo "exit $?"
   exit 1
   $ printf 'function event() sysbench.stats.label(42) end\n' > bad2.lua
-  $ $B bad2.lua --events=1 run 2>&1 | grep -i label
+  $ $B bad2.lua --events=1 --time=0 run 2>&1 | grep -i label
   FATAL: `thread_run' function failed: bad2.lua:1: sysbench.stats.label: the label must be a string, not a number
   [1]
   $ printf 'local i = 0\nfunction event() i = i + 1; sysbench.stats.label("l" .. i) end\n' > bad3.lua
-  $ $B bad3.lua --events=100 run 2>&1 | grep -i label
+  $ $B bad3.lua --events=100 --time=0 run 2>&1 | grep -i label
   FATAL: `thread_run' function failed: bad3.lua:2: sysbench.stats.label: too many labels (at most 64)
   [1]
 
@@ -92,7 +92,7 @@ statistics' total:
   $ kinds() { sed -n '/^Statement statistics/,/^$/p' | awk 'NR > 2 && NF >= 3 { if ($2 ~ /^[0-9]+$/) print $1, $2, $3; else print $1 " " $2, $3, $4 }'; }
   $ total() { awk '$1 == "total:" { print "SQL total", $2 }'; }
   $ $B oltp_read_write $MY --tables=2 --table-size=1000 prepare > /dev/null
-  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=100 --report-statements=on run > my.txt
+  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=100 --time=0 --report-statements=on run > my.txt
   $ kinds < my.txt
   point select 1000 0
   range select 100 0
@@ -111,12 +111,12 @@ statistics' total:
   Statement statistics (ms):
       statement                 count   errors       50%       95%       99%       max
       point select               1000        0 N N N N
-  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=100 --report-statements=on --db-ps-mode=disable run | kinds | tr '\n' ' '
+  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=100 --time=0 --report-statements=on --db-ps-mode=disable run | kinds | tr '\n' ' '
   point select 1000 0 range select 100 0 sum range 100 0 order range 100 0 distinct range 100 0 insert 100 0 update 200 0 delete 100 0 begin 100 0 commit 100 0 total 2000 0  (no-eol)
 
 Without the option, no statement block and no json "statements":
 
-  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=10 run | grep -c '^Statement statistics'
+  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=10 --time=0 run | grep -c '^Statement statistics'
   0
   [1]
 
@@ -171,9 +171,9 @@ up, and their percentiles come from the union of the hdr logs:
 PostgreSQL, prepared and not:
 
   $ $B oltp_read_write $PG --tables=2 --table-size=1000 prepare > /dev/null
-  $ $B oltp_read_write $PG --tables=2 --table-size=1000 --events=100 --report-statements=on run | kinds | tr '\n' ' '
+  $ $B oltp_read_write $PG --tables=2 --table-size=1000 --events=100 --time=0 --report-statements=on run | kinds | tr '\n' ' '
   point select 1000 0 range select 100 0 sum range 100 0 order range 100 0 distinct range 100 0 insert 100 0 update 200 0 delete 100 0 begin 100 0 commit 100 0 total 2000 0  (no-eol)
-  $ $B oltp_read_write $PG --tables=2 --table-size=1000 --events=100 --report-statements=on --db-ps-mode=disable run | kinds | tr '\n' ' '
+  $ $B oltp_read_write $PG --tables=2 --table-size=1000 --events=100 --time=0 --report-statements=on --db-ps-mode=disable run | kinds | tr '\n' ' '
   point select 1000 0 range select 100 0 sum range 100 0 order range 100 0 distinct range 100 0 insert 100 0 update 200 0 delete 100 0 begin 100 0 commit 100 0 total 2000 0  (no-eol)
   $ $B oltp_read_write $PG --tables=2 cleanup > /dev/null
 
@@ -200,7 +200,7 @@ thread_done's DROP: statements of the workers count, as in the SQL totals):
   > end
   > function thread_done() con:query("DROP TABLE dup"); con:disconnect() end
   > EOF
-  $ $B dup.lua $PG --events=20 --report-statements=on run > dup.txt
+  $ $B dup.lua $PG --events=20 --time=0 --report-statements=on run > dup.txt
   $ grep 'ignored errors' dup.txt | awk '{ print $1, $2, $3 }'
   ignored errors: 19
   $ kinds < dup.txt
