@@ -275,3 +275,22 @@ second step's 50th event, so no timing is involved:
   > print(s["type"], s["status"], [(x["step"], x["status"]) for x in s["steps"]])'
   sweep interrupted [(1, 'done'), (2, 'interrupted')]
   [1]
+
+--forced-shutdown ends a step the scheduler cannot wait for (its worker
+sleeps 20 s in step 2): the step's report, then the table with that step
+marked, and sysbench's exit status 2:
+
+  $ cat > hang.lua <<'LUA'
+  > ffi.cdef[[int usleep(unsigned);]]
+  > function event()
+  >   if sysbench.step.index == 2 then ffi.C.usleep(20000000) end
+  > end
+  > LUA
+  $ $B hang.lua --threads=1,1,1 --time=1 --forced-shutdown=1 run > fs.txt; echo "exit $?"
+  exit 2
+  $ grep -E '^FATAL' fs.txt
+  FATAL: The --max-time limit has expired, forcing shutdown...
+  FATAL: sweep step 2/3 (1 thread) cut short by --forced-shutdown: stopping the sweep after 1 of 3 steps
+  $ sed -n '/^Thread sweep summary:/,$p' fs.txt | awk 'NR > 2 && NF { print $1, $2, $NF }'
+  1 1 1.00x
+  2 1 (failed)
