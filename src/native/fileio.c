@@ -46,17 +46,11 @@
 #endif
 
 #include "ffi/native.h"
-#include "ffi/core.h"
 #include "rand/rand.h"
+#include "stats/stats.h"
 #include "util/log.h"
 #include "util/progress.h"
 
-/* Counters of bench_stat_add() (enum stats_ctr). */
-#define FIO_CTR_READS   0
-#define FIO_CTR_WRITES  1
-#define FIO_CTR_OTHER   2
-#define FIO_CTR_RBYTES  5
-#define FIO_CTR_WBYTES  6
 
 #define FIO_OP_READ  0
 #define FIO_OP_WRITE 1
@@ -959,7 +953,7 @@ static int fio_sync_file(struct fio_thread *t, uint32_t file)
 		                name, strerror(errno));
 	}
 	fio_hist_add(&t->hist[FIO_OP_FSYNC], fio_now_ns() - t0);
-	bench_stat_add(FIO_CTR_OTHER, 1);
+	stats_count(STATS_OTHER, 1);
 	return 0;
 }
 
@@ -974,12 +968,12 @@ static int fio_done(struct fio_thread *t, int op, uint32_t file, uint64_t off,
 		if (fio.cfg.validate &&
 		    (rc = fio_check(buf, len, fio.cfg.block_size, file, off)))
 			return rc;
-		bench_stat_add(FIO_CTR_READS, 1);
-		bench_stat_add(FIO_CTR_RBYTES, len);
+		stats_count(STATS_READS, 1);
+		stats_count(STATS_READ_BYTES, len);
 	} else {
 		t->wrote = 1;
-		bench_stat_add(FIO_CTR_WRITES, 1);
-		bench_stat_add(FIO_CTR_WBYTES, len);
+		stats_count(STATS_WRITES, 1);
+		stats_count(STATS_WRITTEN_BYTES, len);
 		if (fio.cfg.fsync_all && !fio_queued())
 			return fio_sync_file(t, file);
 	}

@@ -15,7 +15,6 @@
 
 #define NS_PER_MS 1e6
 
-static int report_sql;      /* __atomic: set by a worker's sql.driver() */
 static inline uint64_t report_events(const struct stats_snap *s);
 static void machine_interval(const struct core_cfg *cfg,
                              const struct stats_snap *s, double t_now,
@@ -75,11 +74,6 @@ static void fill_result(struct report_result *r, const struct stats_snap *s,
 int report_hook_failed(void)
 {
 	return report_failed;
-}
-
-void report_use_sql(void)
-{
-	__atomic_store_n(&report_sql, 1, __ATOMIC_RELAXED);
 }
 
 /* Percentile label as sysbench prints it: "95" or "99.9". */
@@ -197,7 +191,7 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 	 * script's own hooks still print) */
 	if (log_verbosity() < LOG_NOTICE)
 		return 0;
-	if (ctx->sql || __atomic_load_n(&report_sql, __ATOMIC_RELAXED)) {
+	if (ctx->sql && ctx->sql()) {
 		uint64_t q = s->ctr[STATS_READS] + s->ctr[STATS_WRITES] + s->ctr[STATS_OTHER];
 		printf("[ %ss ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%s): %s err/s: %4.2f reconn/s: %4.2f\n",
 		       t, threads_running, report_events(s) / p, q / p,
@@ -443,7 +437,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	}
 	/* the workload's block follows the SQL statistics, as a database
 	 * workload with its own summary shows both */
-	if (ctx->sql || __atomic_load_n(&report_sql, __ATOMIC_RELAXED))
+	if (ctx->sql && ctx->sql())
 		sql_block(s, period);
 	if (ctx->hooks.summary && ctx->hooks.summary(&st, ctx->hooks.ud) < 0)
 		report_failed = 1;

@@ -658,3 +658,48 @@ enum stats_stmt_kind stats_stmt_classify(const char *sql, size_t len)
 	}
 	return STATS_STMT_OTHER;
 }
+
+/* ---- counting: the current recorder and the FFI counting functions ------ */
+
+__thread struct stats_thread *stats_tls_current;
+
+/* sysbench's counter types in its order (sb_counter_type; 6 and 7 are its
+ * C side's SB_CNT_BYTES_READ and SB_CNT_BYTES_WRITTEN) as counters. */
+static const enum stats_ctr stats_sb_ctr[] = {
+	[SB_CNT_OTHER] = STATS_OTHER,
+	[SB_CNT_READ] = STATS_READS,
+	[SB_CNT_WRITE] = STATS_WRITES,
+	[SB_CNT_TRX] = STATS_EVENTS,
+	[SB_CNT_ERROR] = STATS_ERRORS,
+	[SB_CNT_RECONNECT] = STATS_RECONNECTS,
+	[SB_CNT_MAX] = STATS_READ_BYTES,
+	[SB_CNT_MAX + 1] = STATS_WRITTEN_BYTES,
+};
+
+int stats_sb_counter(unsigned type)
+{
+	return type < sizeof(stats_sb_ctr) / sizeof(stats_sb_ctr[0])
+	       ? (int)stats_sb_ctr[type] : -1;
+}
+
+void bench_stat_add(int counter, uint64_t n)
+{
+	/* STATS_LATE and after are bench's own */
+	if (counter >= 0 && counter < BENCH_CTR_MAX)
+		stats_count((enum stats_ctr)counter, n);
+}
+
+void sb_counter_inc(int thread_id, sb_counter_type type)
+{
+	int c = stats_sb_counter((unsigned)type);
+	/* sysbench's thread_id: bench counts for the caller, which is what
+	 * scripts pass (sysbench.tid) */
+	(void)thread_id;
+	if (c >= 0)
+		stats_count((enum stats_ctr)c, 1);
+}
+
+int bench_label_id(const char *name)
+{
+	return stats_label_id(name);
+}

@@ -17,25 +17,28 @@
 #ifndef BENCH_STATS_H
 #define BENCH_STATS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
+#include "ffi/core.h"
 #include "stats/hdr.h"
 
-/* Monotonic per-thread counters. */
+/* Monotonic per-thread counters. The ones scripts may count are named once,
+ * in ffi/core.h (enum bench_ctr, which Lua reads as ffi.C.BENCH_CTR_*). */
 enum stats_ctr {
-	STATS_READS = 0,        /* SQL reads / fileio read ops */
-	STATS_WRITES,           /* SQL writes / fileio write ops */
-	STATS_OTHER,            /* SQL other / fileio fsyncs */
-	STATS_ERRORS,           /* ignored errors */
-	STATS_RECONNECTS,
-	STATS_READ_BYTES,
-	STATS_WRITTEN_BYTES,
-	STATS_USER0,            /* free for workloads */
-	STATS_USER1,
-	STATS_USER2,
-	STATS_USER3,
+	STATS_READS = BENCH_CTR_READS,
+	STATS_WRITES = BENCH_CTR_WRITES,
+	STATS_OTHER = BENCH_CTR_OTHER,
+	STATS_ERRORS = BENCH_CTR_ERRORS,
+	STATS_RECONNECTS = BENCH_CTR_RECONNECTS,
+	STATS_READ_BYTES = BENCH_CTR_READ_BYTES,
+	STATS_WRITTEN_BYTES = BENCH_CTR_WRITTEN_BYTES,
+	STATS_USER0 = BENCH_CTR_USER0,
+	STATS_USER1 = BENCH_CTR_USER1,
+	STATS_USER2 = BENCH_CTR_USER2,
+	STATS_USER3 = BENCH_CTR_USER3,
 	/* bench-internal (not for workloads), with --latency-limit: */
-	STATS_LATE,             /* events whose latency exceeded the limit */
+	STATS_LATE = BENCH_CTR_MAX, /* events whose latency exceeded the limit */
 	STATS_SKIPPED,          /* --rate arrivals skipped: lag over the limit */
 	STATS_EVENTS,           /* events a script counted itself with
 	                         * sb_counter_inc(SB_CNT_TRX): in the event
@@ -158,6 +161,40 @@ static inline void stats_inc(struct stats_thread *t, enum stats_ctr c,
 {
 	__atomic_store_n(&t->ctr[c], t->ctr[c] + n, __ATOMIC_RELAXED);
 }
+
+/* ---- the calling thread's recorder -------------------------------------
+ * Whoever owns a thread that records (the scheduler, for each worker
+ * thread; its --connections coroutines share it) makes one recorder the
+ * thread's current one. The layers below the scheduler (db/, native/) and
+ * the FFI counting functions count into it without knowing who runs them:
+ * a count goes straight to stats. */
+extern __thread struct stats_thread *stats_tls_current;
+
+/* Make t (NULL: none) the calling thread's current recorder. */
+static inline void stats_set_current(struct stats_thread *t)
+{
+	stats_tls_current = t;
+}
+
+/* The calling thread's current recorder, NULL if it has none (the main
+ * thread, a parallel command's thread). */
+static inline struct stats_thread *stats_current(void)
+{
+	return stats_tls_current;
+}
+
+/* Add n to counter c of the calling thread's current recorder; a no-op
+ * without one. */
+static inline void stats_count(enum stats_ctr c, uint64_t n)
+{
+	struct stats_thread *t = stats_tls_current;
+	if (t)
+		stats_inc(t, c, n);
+}
+
+/* The counter that sysbench's counter type `type` (sb_counter_type, and 6
+ * and 7: sysbench C's SB_CNT_BYTES_READ/WRITTEN) counts, or -1 for none. */
+int stats_sb_counter(unsigned type);
 
 /* Owner thread only: record one finished event with its latency and
  * schedule lag (wait_ns ignored without STATS_F_WAIT; with it, the service
