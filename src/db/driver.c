@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "config.h"
+#include "db/classify.h"
 #include "db/driver.h"
 #include "util/clock.h"
 #include "stats/stats.h"
@@ -264,7 +265,7 @@ static void db_stmt_done(struct stats_thread *t, int kind, const char *sql,
 {
 	int64_t t1 = clock_now_ns();
 	if (kind < 0)
-		kind = (int)stats_stmt_classify(sql, len);
+		kind = (int)db_stmt_classify(sql, len);
 	stats_record_stmt(t, (enum stats_stmt_kind)kind, t1, t1 - t0, ok);
 }
 
@@ -742,7 +743,7 @@ sql_statement *db_prepare(sql_connection *c, const char *sql, size_t len)
 	memcpy(k->sql, sql, len);
 	k->sql[len] = 0;
 	k->sql_len = len;
-	k->kind = (int)stats_stmt_classify(sql, len);
+	k->kind = (int)db_stmt_classify(sql, len);
 	if (!db_ps_disabled && (o->caps & DB_CAP_PREPARED)) {
 		if (db_debug())
 			log_msg(LOG_NOTICE, "DEBUG: Prepare: %.*s", (int)len, sql);

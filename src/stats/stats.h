@@ -69,7 +69,7 @@ struct stats_rec {
 };
 
 /* Kinds of SQL statement for --report-statements, classified from the
- * text by stats_stmt_classify(). */
+ * text by the database layer (db/classify.h). */
 enum stats_stmt_kind {
 	STATS_STMT_POINT_SELECT = 0,  /* SELECT without a range predicate */
 	STATS_STMT_RANGE_SELECT,      /* SELECT ... BETWEEN / < / > */
@@ -244,9 +244,6 @@ static inline void stats_clear_label(struct stats_thread *t)
 
 /* ---- statements (--report-statements) ----------------------------------- */
 
-/* Classify one SQL statement by its text (leading white space and comments
- * skipped, keywords case-insensitive, quoted text ignored). */
-enum stats_stmt_kind stats_stmt_classify(const char *sql, size_t len);
 /* "point_select", ... (JSON keys; the text report shows '_' as ' '). */
 const char *stats_stmt_name(enum stats_stmt_kind k);
 
