@@ -170,10 +170,6 @@ int native_fio_event(int thread_id);
 /* Worker thread_id at its end: wait for requests in flight, then fsync every
  * file if fsync_end and the mode writes. 0 or -errno (message). */
 int native_fio_thread_done(int thread_id);
-/* Latency percentile pct (0..100] in ms of operation type op (0 read,
- * 1 write, 2 fsync) over all threads; count of ops in *n. Call after the
- * workers have stopped. */
-double native_fio_latency_ms(int op, double pct, uint64_t *n);
 /* Monotonic clock in seconds, for prepare's throughput line. */
 double native_fio_now(void);
 /* Close files, unmap, free. No worker may be running. Safe to call twice. */

@@ -359,8 +359,8 @@ static void stmt_block(const struct stats_snap *s)
 	unsigned k;
 	char name[32], *u;
 
-	/* nothing to break down (a workload without SQL, e.g. fileio, which
-	 * prints its own per-operation block under --report-statements) */
+	/* nothing to break down (a workload without SQL, e.g. fileio, whose
+	 * file operations get file_op_block instead) */
 	for (k = 0; k < STATS_NSTMT; k++)
 		if (s->stmt[k].events || s->stmt[k].errors)
 			break;
@@ -390,6 +390,31 @@ static void stmt_block(const struct stats_snap *s)
 	printf("\n");
 }
 
+/* bench: --report-statements for fileio: one line per kind of file
+ * operation seen, after the report (fileio's own layout, as it printed it
+ * from a histogram of its own before these kinds went to stats). */
+static void file_op_block(const struct stats_snap *s)
+{
+	int any = 0;
+	char name[16];
+
+	for (unsigned k = STATS_FILE_READ; k < STATS_NKIND; k++) {
+		const struct stats_rec *r = &s->stmt[k];
+		if (r->events == 0)
+			continue;
+		if (!any)
+			printf("Latency per operation (ms):\n");
+		any = 1;
+		snprintf(name, sizeof(name), "%s:", stats_stmt_name(k));
+		printf("    %-6s count: %llu  50%%: %.3f  95%%: %.3f  99%%: %.3f  99.9%%: %.3f  max: %.3f\n",
+		       name, (unsigned long long)r->events, report_pct_ms(r->lat, 50),
+		       report_pct_ms(r->lat, 95), report_pct_ms(r->lat, 99),
+		       report_pct_ms(r->lat, 99.9), hdr_max(r->lat) / NS_PER_MS);
+	}
+	if (any)
+		printf("\n");
+}
+
 int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
                 double total, double period, int checkpoint)
 {
@@ -410,6 +435,11 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 			report_failed = 1;
 		fflush(stdout);
 		machine_full(cfg, s, total, period > 0 ? period : 1, checkpoint);
+		/* text, so it goes where stdout points now: stderr */
+		if (s->have_stmt && !checkpoint && log_verbosity() >= LOG_NOTICE) {
+			file_op_block(s);
+			fflush(stdout);
+		}
 		return 0;
 	}
 	if (checkpoint && log_verbosity() >= LOG_NOTICE) {
@@ -484,8 +514,10 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	/* bench's own blocks come after sysbench's, so that scripts reading
 	 * sysbench's report find everything where they expect it */
 	label_block(cfg, s, period);
-	if (s->have_stmt && !checkpoint)
+	if (s->have_stmt && !checkpoint) {
 		stmt_block(s);
+		file_op_block(s);
+	}
 	fflush(stdout);
 	return 0;
 }

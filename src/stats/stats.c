@@ -198,7 +198,7 @@ void stats_destroy(struct stats *s)
 			hdr_destroy(s->th[i].ph[p].svc);
 			recs_free(s->th[i].ph[p].lbl, STATS_MAX_LABELS);
 		}
-		recs_free(s->th[i].stmt, STATS_NSTMT);
+		recs_free(s->th[i].stmt, STATS_NKIND);
 	}
 	free(s->th);
 	free(s);
@@ -265,7 +265,7 @@ static void snap_free_parts(struct stats_snap *snap)
 	free(snap->thread_lat_sum_ns);
 	for (unsigned i = 0; i < STATS_MAX_LABELS; i++)
 		hdr_destroy(snap->lbl[i].lat);
-	for (unsigned i = 0; i < STATS_NSTMT; i++)
+	for (unsigned i = 0; i < STATS_NKIND; i++)
 		hdr_destroy(snap->stmt[i].lat);
 }
 
@@ -325,7 +325,7 @@ void stats_snap_reset(struct stats_snap *snap)
 	for (unsigned i = 0; i < STATS_MAX_LABELS; i++)
 		rec_reset(&snap->lbl[i]);
 	snap->lbl_lost = 0;
-	for (unsigned i = 0; i < STATS_NSTMT; i++)
+	for (unsigned i = 0; i < STATS_NKIND; i++)
 		rec_reset(&snap->stmt[i]);
 	snap->have_stmt = 0;
 	snap->stmt_lost = 0;
@@ -368,7 +368,7 @@ int stats_snap_add(struct stats_snap *dst, const struct stats_snap *src)
 		if (rec_merge(&dst->lbl[i], &src->lbl[i], hdr_sig_figs(dst->lat)))
 			dst->lbl_lost += src->lbl[i].events;
 	dst->lbl_lost += src->lbl_lost;
-	for (unsigned i = 0; i < STATS_NSTMT; i++)
+	for (unsigned i = 0; i < STATS_NKIND; i++)
 		if (rec_merge(&dst->stmt[i], &src->stmt[i], hdr_sig_figs(dst->lat)))
 			dst->stmt_lost += src->stmt[i].events;
 	dst->have_stmt |= src->have_stmt;
@@ -467,10 +467,10 @@ void stats_record_stmt(struct stats_thread *t, enum stats_stmt_kind k,
 {
 	struct stats_rec *r;
 
-	if ((unsigned)k >= STATS_NSTMT ||
+	if ((unsigned)k >= STATS_NKIND ||
 	    end_ns < __atomic_load_n(&t->stmt_from_ns, __ATOMIC_RELAXED))
 		return;
-	if (!t->stmt && !(t->stmt = calloc(STATS_NSTMT, sizeof(*t->stmt)))) {
+	if (!t->stmt && !(t->stmt = calloc(STATS_NKIND, sizeof(*t->stmt)))) {
 		t->stmt_lost++;
 		return;
 	}
@@ -502,7 +502,7 @@ int stats_collect_stmt(struct stats *s, struct stats_snap *into)
 		into->stmt_lost += t->stmt_lost;
 		if (!t->stmt)
 			continue;
-		for (unsigned k = 0; k < STATS_NSTMT; k++)
+		for (unsigned k = 0; k < STATS_NKIND; k++)
 			if (rec_merge(&into->stmt[k], &t->stmt[k], s->sig_figs)) {
 				into->stmt_lost += t->stmt[k].events;
 				rc = -ENOMEM;
@@ -511,7 +511,7 @@ int stats_collect_stmt(struct stats *s, struct stats_snap *into)
 	return rc;
 }
 
-static const char *const stmt_names[STATS_NSTMT] = {
+static const char *const stmt_names[STATS_NKIND] = {
 	[STATS_STMT_POINT_SELECT] = "point_select",
 	[STATS_STMT_RANGE_SELECT] = "range_select",
 	[STATS_STMT_SUM_RANGE] = "sum_range",
@@ -524,11 +524,14 @@ static const char *const stmt_names[STATS_NSTMT] = {
 	[STATS_STMT_COMMIT] = "commit",
 	[STATS_STMT_ROLLBACK] = "rollback",
 	[STATS_STMT_OTHER] = "other",
+	[STATS_FILE_READ] = "read",
+	[STATS_FILE_WRITE] = "write",
+	[STATS_FILE_FSYNC] = "fsync",
 };
 
 const char *stats_stmt_name(enum stats_stmt_kind k)
 {
-	return (unsigned)k < STATS_NSTMT ? stmt_names[k] : "other";
+	return (unsigned)k < STATS_NKIND ? stmt_names[k] : "other";
 }
 
 /* ---- counting: the current recorder and the FFI counting functions ------ */

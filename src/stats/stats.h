@@ -68,8 +68,10 @@ struct stats_rec {
 	uint64_t lat_sum_ns;
 };
 
-/* Kinds of SQL statement for --report-statements, classified from the
- * text by the database layer (db/classify.h). */
+/* Kinds of operation for --report-statements: the one way latency is
+ * broken down by what an event did (labels break it down by what a script
+ * says an event was). SQL statements, classified from their text by the
+ * database layer (db/classify.h), then fileio's file operations. */
 enum stats_stmt_kind {
 	STATS_STMT_POINT_SELECT = 0,  /* SELECT without a range predicate */
 	STATS_STMT_RANGE_SELECT,      /* SELECT ... BETWEEN / < / > */
@@ -83,7 +85,11 @@ enum stats_stmt_kind {
 	STATS_STMT_COMMIT,
 	STATS_STMT_ROLLBACK,
 	STATS_STMT_OTHER,             /* anything else (DDL, SET, ...) */
-	STATS_NSTMT
+	STATS_NSTMT,                  /* the SQL kinds end here */
+	STATS_FILE_READ = STATS_NSTMT, /* fileio: a read request */
+	STATS_FILE_WRITE,             /* a write request */
+	STATS_FILE_FSYNC,             /* an fsync (fdatasync, msync) */
+	STATS_NKIND
 };
 
 /* One phase buffer: what a thread recorded during one harvest period. */
@@ -113,7 +119,7 @@ struct stats_thread {
 	unsigned label;
 	uint64_t label_err0;
 	int sig_figs;
-	struct stats_rec *stmt;  /* [STATS_NSTMT] */
+	struct stats_rec *stmt;  /* [STATS_NKIND] */
 	uint64_t stmt_lost;
 	int64_t stmt_from_ns;    /* statements ending before this don't count */
 	/* Harvester-private: counter values at the previous harvest. */
@@ -138,7 +144,7 @@ struct stats_snap {
 	struct stats_rec lbl[STATS_MAX_LABELS]; /* per label id */
 	uint64_t lbl_lost;
 	/* --report-statements: filled by stats_collect_stmt() only */
-	struct stats_rec stmt[STATS_NSTMT];
+	struct stats_rec stmt[STATS_NKIND];
 	int have_stmt;
 	uint64_t stmt_lost;
 };
@@ -244,11 +250,12 @@ static inline void stats_clear_label(struct stats_thread *t)
 
 /* ---- statements (--report-statements) ----------------------------------- */
 
-/* "point_select", ... (JSON keys; the text report shows '_' as ' '). */
+/* "point_select", ..., "read", "write", "fsync" (JSON keys; the text
+ * report shows '_' as ' '). */
 const char *stats_stmt_name(enum stats_stmt_kind k);
 
-/* Owner thread only: one statement of kind k ended at end_ns after lat_ns;
- * ok = 0 if it failed. */
+/* Owner thread only: one statement (or file operation) of kind k ended at
+ * end_ns after lat_ns; ok = 0 if it failed. */
 void stats_record_stmt(struct stats_thread *t, enum stats_stmt_kind k,
                        int64_t end_ns, int64_t lat_ns, int ok);
 /* Reader: statements ending before ns are not counted (warm-up end). */
