@@ -285,7 +285,7 @@ static int run_sweep(struct lrt *main_state, struct sweep *sw)
 			rc = run_once(main_state, &st->result);
 		if (rc == 0)
 			rc = lrt_step_hook(main_state, "sweep_step_end", st, i + 1, sw->n);
-		st->status = rc ? SWEEP_FAILED : SWEEP_DONE;
+		st->status = rc == 0 ? SWEEP_DONE : rc == -EINTR ? SWEEP_INTERRUPTED : SWEEP_FAILED;
 		if (rc)
 			log_msg(LOG_FATAL, "sweep step %u/%u (%u thread%s) %s: stopping the sweep after %u of %u steps",
 			        i + 1, sw->n, st->threads, st->threads == 1 ? "" : "s",
