@@ -151,6 +151,12 @@ static const struct sched_co_ops co_ops = {
 	.create = co_create, .start = co_start, .resume = co_resume, .destroy = co_destroy,
 };
 
+/* The database layer waits through the scheduler's coroutines without
+ * calling into sched/ itself. */
+static const struct db_co_hooks db_co_hooks = {
+	.active = bench_co_active, .wait = sched_co_wait, .forget = sched_co_forget,
+};
+
 static int run_worker(unsigned tid, void *ud)
 {
 	struct lrt *l = NULL;
@@ -192,7 +198,7 @@ static int run_once(struct lrt *main_state, struct report_result *result)
 		return 1;
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.cfg = &cfg;
-	ctx.sql = lrt_used_sql(main_state);
+	ctx.sql = db_used;
 	ctx.result = result;
 	lrt_report_hooks(main_state, &ctx.hooks);
 	rc = sched_run(&cfg, &ctx, run_worker, NULL);
@@ -523,6 +529,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "FATAL: %s\n", opt_error());
 		return 1;
 	}
+	db_set_co_hooks(&db_co_hooks);
 	warn_test_option(argc, argv);
 	{
 		/* slap takes mysqlslap's -c, -i, -a, ... */

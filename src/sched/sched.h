@@ -30,10 +30,6 @@ int sched_worker_started(void);
 /* Worker: report a fatal error; every worker stops and the run fails. */
 void sched_worker_fail(void);
 
-/* The calling worker's statistics recorder, NULL outside a worker (for
- * the database layer's per-statement statistics). */
-struct stats_thread *sched_stats_self(void);
-
 /* Run cfg->threads workers to completion with interval, checkpoint and
  * final reports through ctx. Returns 0, -EINTR when interrupted by SIGINT
  * or SIGTERM (the final report is still printed), -ETIMEDOUT when threads
