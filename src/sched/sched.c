@@ -958,17 +958,22 @@ static void sched_abandon(struct stats_snap *tmp, struct stats_snap *iv,
 	_exit(1);
 }
 
-int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
-              sched_worker_fn fn, void *ud)
+/* sched_run's state, shared by its phases (main thread only). */
+struct sched_rep {
+	/* harvest scratch, the interval's and the checkpoint's (and final
+	 * report's) accumulators */
+	struct stats_snap *tmp, *iv, *cp;
+	int64_t t_sig;          /* the workers' deadline after a signal */
+	int64_t t_cp_last;      /* the last checkpoint (or the start) */
+};
+
+/* Phase 1: the run's state, statistics, workers' and connections' slots,
+ * the --hdr-log file. 0 or a negative errno after a FATAL line. */
+static int sched_setup(const struct core_cfg *cfg, struct report_ctx *ctx,
+                       sched_worker_fn fn, void *ud, struct sched_rep *r)
 {
-	int64_t t_sig = INT64_MAX;
-	struct stats_snap *tmp = NULL, *iv = NULL, *cp = NULL;
 	pthread_condattr_t ca;
-	struct sigaction sa;
-	int64_t now, t_end, t_forced, next_iv, t_iv_last = 0, t_cp_last = 0, init_deadline;
-	unsigned next_cp = 0, i;
-	int rc = 0, all_done = 0, forced = 0, warm = 0;
-	int64_t t_finish;
+	int rc;
 
 	memset(&S, 0, sizeof(S));
 	S.efd = -1;
@@ -992,16 +997,15 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 	rc = stats_create(cfg->threads, cfg->rate > 0 ? STATS_F_WAIT : 0,
 	                  cfg->sig_figs, &S.stats);
 	if (rc == 0)
-		rc = stats_snap_create(S.stats, &tmp);
+		rc = stats_snap_create(S.stats, &r->tmp);
 	if (rc == 0)
-		rc = stats_snap_create(S.stats, &iv);
+		rc = stats_snap_create(S.stats, &r->iv);
 	if (rc == 0)
-		rc = stats_snap_create(S.stats, &cp);
+		rc = stats_snap_create(S.stats, &r->cp);
 	S.w = aligned_alloc(64, sizeof(*S.w) * cfg->threads);
 	if (rc || S.w == NULL) {
 		log_msg(LOG_FATAL, "out of memory for %u threads", cfg->threads);
-		rc = -ENOMEM;
-		goto err;
+		return -ENOMEM;
 	}
 	memset(S.w, 0, sizeof(*S.w) * cfg->threads);
 	if (cfg->connections) {
@@ -1010,8 +1014,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		if (S.co == NULL || S.efd < 0) {
 			log_msg(LOG_FATAL, "cannot set up %u connections: %s", cfg->connections,
 			        S.co ? strerror(errno) : "out of memory");
-			rc = -ENOMEM;
-			goto err;
+			return -ENOMEM;
 		}
 		memset(S.co, 0, sizeof(*S.co) * cfg->connections);
 		S.nco = cfg->connections;
@@ -1023,15 +1026,19 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		S.epoch_offset = rt.tv_sec + rt.tv_nsec / 1e9 - clock_now_ns() / 1e9;
 		rc = hdrlog_open(cfg->hdr_log, sched_epoch(clock_now_ns()), &S.hlog);
 		if (rc)
-			goto err;
+			return rc;
 	}
+	return 0;
+}
 
-	/* a signal the program was started with ignored (SIGINT of a
-	 * background job of a non-interactive shell) stays ignored */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = sched_on_signal;
-	sched_catch(SIGINT, &sa, &sched_old_int);
-	sched_catch(SIGTERM, &sa, &sched_old_term);
+/* Phase 2: start the workers and wait at the start barrier until every
+ * one has initialised, or one failed, or a signal came. 0, or a negative
+ * errno after a FATAL line (the workers are then told to stop). A
+ * thread_init that outlasts --thread-init-timeout exits the program. */
+static int sched_start(const struct core_cfg *cfg, struct sched_rep *r)
+{
+	int64_t init_deadline;
+	int rc;
 
 	log_text(LOG_NOTICE, "Initializing worker threads...\n");
 	rc = sched_start_threads();
@@ -1057,7 +1064,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		if (sched_signal) {
 			S.failed = 1;
 			rc = -EINTR;
-			t_sig = sched_signal_deadline(cfg, clock_now_ns());
+			r->t_sig = sched_signal_deadline(cfg, clock_now_ns());
 			break;
 		}
 		if (clock_now_ns() >= init_deadline) {
@@ -1076,28 +1083,46 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 			log_msg(LOG_FATAL, "Thread initialization failed!");
 			rc = -EIO;
 		}
-		goto join;
 	}
+	return rc;
+}
+
+/* Phase 3: release the barrier; the run's clock starts (counting starts
+ * after the warm-up). */
+static void sched_go(const struct core_cfg *cfg)
+{
+	int64_t now;
 
 	log_text(LOG_NOTICE, "Threads started!\n");
 	now = clock_now_ns();
 	S.t_start = now;
-	if (cfg->warmup_time > 0) {
-		warm = 1;
+	if (cfg->warmup_time > 0)
 		S.warm_end_ns = now + (int64_t)(cfg->warmup_time * 1e9);
-	} else {
+	else
 		S.warm_end_ns = now;
-	}
 	S.t_count = S.warm_end_ns;
 	S.next_arrival = S.warm_end_ns > now && S.mean_gap_ns > 0 ? now : now;
 	sched_release();
+}
+
+/* Phase 4: the reporter loop, until every worker has exited (returns 0) or
+ * --forced-shutdown's deadline passed (returns 1). Ends the warm-up,
+ * prints interval and checkpoint reports, stops the run at --time, on a
+ * signal or when the --rate queue overflows (*rc: -EINTR, -EOVERFLOW). */
+static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
+                             struct sched_rep *r, int *rc)
+{
+	struct stats_snap *tmp = r->tmp, *iv = r->iv, *cp = r->cp;
+	int64_t now, t_end, t_forced, next_iv, t_iv_last;
+	unsigned next_cp = 0;
+	int warm = cfg->warmup_time > 0, all_done;
 
 	t_end = cfg->time > 0 ? S.t_count + (int64_t)(cfg->time * 1e9) : INT64_MAX;
 	t_forced = (cfg->forced_shutdown >= 0 && t_end != INT64_MAX)
 	               ? t_end + (int64_t)(cfg->forced_shutdown * 1e9) : INT64_MAX;
 	next_iv = cfg->report_interval > 0
 	              ? S.t_count + (int64_t)(cfg->report_interval * 1e9) : INT64_MAX;
-	t_iv_last = t_cp_last = S.t_count;
+	t_iv_last = r->t_cp_last = S.t_count;
 	S.hlog_last = S.t_count;
 
 	for (;;) {
@@ -1110,8 +1135,8 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 			wake = S.warm_end_ns;
 		if (t_forced < wake)
 			wake = t_forced;
-		if (t_sig < wake)
-			wake = t_sig;
+		if (r->t_sig < wake)
+			wake = r->t_sig;
 		if (sched_get(S.stop) && t_forced == INT64_MAX && wake > clock_now_ns() + 1000000000LL)
 			wake = clock_now_ns() + 1000000000LL;
 		/* --rate: look at the backlog ten times a second */
@@ -1121,23 +1146,23 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 
 		all_done = sched_wait(wake);
 		now = clock_now_ns();
-		if (sched_signal && t_sig == INT64_MAX) {
-			if (rc == 0)
-				rc = -EINTR;
-			t_sig = sched_signal_deadline(cfg, now);
+		if (sched_signal && r->t_sig == INT64_MAX) {
+			if (*rc == 0)
+				*rc = -EINTR;
+			r->t_sig = sched_signal_deadline(cfg, now);
 			sched_set_stop(1);
 		}
 		if (all_done)
-			break;
-		if (now >= t_sig)
-			sched_abandon(tmp, iv, cp, t_cp_last);
+			return 0;
+		if (now >= r->t_sig)
+			sched_abandon(tmp, iv, cp, r->t_cp_last);
 		/* sysbench 1.0.20 ends a run whose event queue (131072
 		 * events) overflows: the rate asked for was not delivered.
 		 * --rate-overload=continue keeps bench's open-loop run. */
-		if (S.mean_gap_ns > 0 && !cfg->rate_continue && rc == 0 &&
+		if (S.mean_gap_ns > 0 && !cfg->rate_continue && *rc == 0 &&
 		    sched_queue_length(now) > SCHED_QUEUE_MAX) {
 			log_msg(LOG_FATAL, "The event queue is full. This means the worker threads are unable to keep up with the specified event generation rate");
-			rc = -EOVERFLOW;
+			*rc = -EOVERFLOW;
 			sched_set_stop(1);
 		}
 		if (warm && now >= S.warm_end_ns) {
@@ -1164,46 +1189,59 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		if (now >= cp_at && !warm) {
 			sched_harvest(tmp, iv, cp);
 			report_full(ctx, cp, (now - S.t_count) / 1e9,
-			            (now - t_cp_last) / 1e9, 1);
+			            (now - r->t_cp_last) / 1e9, 1);
 			stats_snap_reset(cp);
-			t_cp_last = now;
+			r->t_cp_last = now;
 			next_cp++;
 		}
 		if (now >= t_end) {
 			sched_stop_reason(2);
 			sched_set_stop(1);
 		}
-		if (now >= t_forced) {
-			forced = 1;
-			break;
-		}
+		if (now >= t_forced)
+			return 1;
 	}
+}
 
-	t_finish = clock_now_ns();
-	if (forced) {
-		/* sysbench 1.0.20's words (scripts grep for them) and its exit
-		 * status 2: the run was cut short, the numbers cover what
-		 * finished. */
-		log_msg(LOG_FATAL, "The --max-time limit has expired, forcing shutdown...");
-		sched_harvest(tmp, iv, cp);
-		report_full(ctx, cp, (t_finish - S.t_count) / 1e9,
-		            (t_finish - t_cp_last) / 1e9, 0);
-		/* The workers' statement records are still being written. */
-		if (cfg->report_statements)
-			log_msg(LOG_WARNING, "--report-statements: no per-statement figures, the forced shutdown left worker threads running");
-		(void)hdrlog_close(S.hlog);   /* names its own write error */
-		fflush(stdout);
-		_exit(2);
-	}
+/* --forced-shutdown's deadline passed with workers still running: report
+ * what finished and exit, as sysbench 1.0.20 does. */
+static void sched_forced_exit(const struct core_cfg *cfg, struct report_ctx *ctx,
+                              struct sched_rep *r)
+{
+	int64_t t_finish = clock_now_ns();
 
-join:
+	/* sysbench 1.0.20's words (scripts grep for them) and its exit
+	 * status 2: the run was cut short, the numbers cover what
+	 * finished. */
+	log_msg(LOG_FATAL, "The --max-time limit has expired, forcing shutdown...");
+	sched_harvest(r->tmp, r->iv, r->cp);
+	report_full(ctx, r->cp, (t_finish - S.t_count) / 1e9,
+	            (t_finish - r->t_cp_last) / 1e9, 0);
+	/* The workers' statement records are still being written. */
+	if (cfg->report_statements)
+		log_msg(LOG_WARNING, "--report-statements: no per-statement figures, the forced shutdown left worker threads running");
+	(void)hdrlog_close(S.hlog);   /* names its own write error */
+	fflush(stdout);
+	_exit(2);
+}
+
+/* Phase 5: wait for every worker's exit (abandoning them a grace period
+ * after a signal), join them and print the final report of a run that
+ * started and was neither a failure nor an overflow. Returns rc, or -EIO
+ * when a worker failed. */
+static int sched_finish(const struct core_cfg *cfg, struct report_ctx *ctx,
+                        struct sched_rep *r, int rc)
+{
+	int64_t t_finish;
+	unsigned i;
+
 	/* interrupted before the start: wait for the workers' exit as long as
 	 * after a signal during the run */
-	while (!sched_wait(t_sig)) {
-		if (sched_signal && t_sig == INT64_MAX)
-			t_sig = sched_signal_deadline(cfg, clock_now_ns());
-		if (clock_now_ns() >= t_sig)
-			sched_abandon(tmp, iv, cp, t_cp_last);
+	while (!sched_wait(r->t_sig)) {
+		if (sched_signal && r->t_sig == INT64_MAX)
+			r->t_sig = sched_signal_deadline(cfg, clock_now_ns());
+		if (clock_now_ns() >= r->t_sig)
+			sched_abandon(r->tmp, r->iv, r->cp, r->t_cp_last);
 	}
 	for (i = 0; i < cfg->threads; i++)
 		if (S.w[i].thread)
@@ -1214,24 +1252,30 @@ join:
 		log_text(LOG_INFO, "Done.\n");
 	if (S.t_start && !(S.failed && rc != -EINTR) && rc != -EOVERFLOW) {
 		t_finish = clock_now_ns();
-		sched_harvest(tmp, iv, cp);
+		sched_harvest(r->tmp, r->iv, r->cp);
 		if (S.t_count > t_finish)
 			S.t_count = t_finish;
 		if (cfg->report_statements)
-			sched_statements(cp, t_finish);
-		report_full(ctx, cp, (t_finish - S.t_count) / 1e9,
-		            (t_finish - t_cp_last) / 1e9, 0);
+			sched_statements(r->cp, t_finish);
+		report_full(ctx, r->cp, (t_finish - S.t_count) / 1e9,
+		            (t_finish - r->t_cp_last) / 1e9, 0);
 	}
-err:
+	return rc;
+}
+
+/* Phase 6: close the --hdr-log (its write error becomes rc when rc is 0),
+ * free the run's state and restore the signal handlers. */
+static int sched_teardown(struct sched_rep *r, int rc)
+{
 	if (S.hlog) {
 		int lrc = hdrlog_close(S.hlog);
 		S.hlog = NULL;
 		if (rc == 0)
 			rc = lrc;
 	}
-	stats_snap_destroy(tmp);
-	stats_snap_destroy(iv);
-	stats_snap_destroy(cp);
+	stats_snap_destroy(r->tmp);
+	stats_snap_destroy(r->iv);
+	stats_snap_destroy(r->cp);
 	stats_destroy(S.stats);
 	S.stats = NULL;
 	free(S.w);
@@ -1246,4 +1290,32 @@ err:
 	sigaction(SIGINT, &sched_old_int, NULL);
 	sigaction(SIGTERM, &sched_old_term, NULL);
 	return rc;
+}
+
+int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
+              sched_worker_fn fn, void *ud)
+{
+	struct sched_rep r = { .t_sig = INT64_MAX };
+	struct sigaction sa;
+	int rc;
+
+	rc = sched_setup(cfg, ctx, fn, ud, &r);
+	if (rc)
+		return sched_teardown(&r, rc);
+
+	/* a signal the program was started with ignored (SIGINT of a
+	 * background job of a non-interactive shell) stays ignored */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sched_on_signal;
+	sched_catch(SIGINT, &sa, &sched_old_int);
+	sched_catch(SIGTERM, &sa, &sched_old_term);
+
+	rc = sched_start(cfg, &r);
+	if (rc == 0) {
+		sched_go(cfg);
+		if (sched_report_loop(cfg, ctx, &r, &rc))
+			sched_forced_exit(cfg, ctx, &r);
+	}
+	rc = sched_finish(cfg, ctx, &r, rc);
+	return sched_teardown(&r, rc);
 }
