@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report: sysbench's text reports (interval lines, checkpoint and final
- * reports, latency histogram), fed by stats snapshots. Report hooks written
- * in Lua plug in through struct report_hooks.
+ * reports, latency histogram) and bench's JSON and CSV lines, fed by stats
+ * snapshots. Report hooks written in Lua plug in through struct report_hooks.
+ * report.c picks the format (report_fmt.h: report_text.c, report_json.c,
+ * report_csv.c); report_common.c holds what the formats share.
  *
  * Called only from the reporting (main) thread.
  */
