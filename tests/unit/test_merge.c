@@ -346,6 +346,26 @@ static void test_percentile_option(const char *a, const char *ha)
 	free(out);
 }
 
+/* A histogram value is its bucket's highest equivalent (10 ms reads
+ * 10.002431): a merged percentile is capped at the runs' exact max. */
+static void test_pct_cap(void)
+{
+	static const int64_t ms[] = { 10 }, n[] = { 1000 };
+	const char *c = file("c.json", "{\"type\":\"final\",\"time\":1,\"threads\":1,\"events\":1000,"
+	                     "\"eps\":1000,\"latency_ms\":{\"min\":10,\"max\":10,\"sum\":10000,"
+	                     "\"percentiles\":{\"95\":10}}}\n");
+	const char *hc = hdr_file("c.hlog", 1764000000, 1, ms, n, 3, 0);
+	char *out;
+
+	opt_set("report-format", "json");
+	out = merge(2, c, hc, NULL, NULL);
+	opt_set("report-format", "text");
+	ok(strstr(out, "\"latency_ms\":{\"min\":10.0,\"avg\":10.0,\"max\":10.0,\"sum\":10000.0,"
+	               "\"percentiles\":{\"95\":10.0},\"percentiles_exact\":true,\"hdr_count\":1000}") != NULL,
+	   "percentiles capped at the json lines' max: %s", out);
+	free(out);
+}
+
 int main(void)
 {
 	const char *a, *b, *ha;
@@ -361,6 +381,7 @@ int main(void)
 	ha = hdr_file("a.hlog", 1764000000, 3, a_ms, a_n, 3, 1);
 	test_with_hdr(a, b, ha, hdr_file("b.hlog", 1764000000.5, 2, b_ms, b_n, 3, 0));
 	test_errors(a, ha);
+	test_pct_cap();
 	test_percentile_option(a, ha);
 
 	for (unsigned i = 0; i < npaths; i++)
