@@ -30,6 +30,9 @@ const struct db_driver_ops db_sqlite_ops;
 struct fake_conn {
 	unsigned id;
 	int alive;
+	/* a nonblocking statement in flight: its text, or the statement */
+	char *nb_sql;
+	sql_statement *nb_st;
 };
 
 /* A pending result set: the next row to fetch. */
@@ -81,7 +84,11 @@ static int fake_connect(sql_connection *c, unsigned seq)
 
 static void fake_disconnect(sql_connection *c)
 {
+	struct fake_conn *fc = c->priv;
+
 	fake.disconnects++;
+	if (fc)
+		free(fc->nb_sql);
 	free(c->priv);
 	c->priv = NULL;
 }
@@ -272,6 +279,78 @@ static bool fakeps_log_error(sql_connection *c, int op, const char *sql, size_t 
 	return true;
 }
 
+/* ---- fakeps: bulk load and nonblocking statements ------------------------ */
+
+/* Loads into table "noload" are refused (-ENOTSUP), into "fail" fail;
+ * otherwise one row per line is loaded. */
+static int fakeps_load(sql_connection *c, const char *table, const char *cols,
+                       const char *data, size_t len, sql_result *rs)
+{
+	uint32_t rows = 0;
+
+	snprintf(fake.last_sql, sizeof(fake.last_sql), "LOAD %s (%s): %.*s", table, cols,
+	         (int)len, data);
+	if (strcmp(table, "noload") == 0) {
+		db_set_error(c, DB_ERROR_FATAL, 1148, "42000", "LOAD DATA LOCAL is disabled");
+		return -ENOTSUP;
+	}
+	if (strcmp(table, "fail") == 0)
+		return fake_error(c, 1062, "Duplicate entry", -EIO);
+	for (size_t i = 0; i < len; i++)
+		rows += data[i] == '\n';
+	rs->counter = SB_CNT_WRITE;
+	rs->nrows = rows;
+	return 0;
+}
+
+/* Start: nothing runs until resume (the "reply" is never there at once). */
+static int fakeps_query_start(sql_connection *c, const char *sql, size_t len, sql_result *rs,
+                              struct db_wait *w)
+{
+	struct fake_conn *fc = c->priv;
+
+	fake.nb_starts++;
+	free(fc->nb_sql);
+	fc->nb_sql = strndup(sql, len);
+	fc->nb_st = NULL;
+	w->fd = 7;
+	w->write = 0;
+	return 1;
+}
+
+static int fakeps_execute_start(sql_statement *st, sql_result *rs, struct db_wait *w)
+{
+	struct fake_conn *fc = st->connection->priv;
+
+	fake.nb_starts++;
+	fc->nb_st = st;
+	w->fd = 7;
+	w->write = 0;
+	return 1;
+}
+
+/* The first resume still waits, the second runs the statement. */
+static int fakeps_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
+{
+	struct fake_conn *fc = c->priv;
+	int rc;
+
+	if (++fake.nb_resumes % 2) {
+		w->fd = 7;
+		return 1;
+	}
+	if (fc->nb_st) {
+		sql_statement *st = fc->nb_st;
+		fc->nb_st = NULL;
+		return fakeps_execute(st, rs);
+	}
+	fake.queries++;
+	rc = fake_run(c, fc->nb_sql, strlen(fc->nb_sql), rs);
+	free(fc->nb_sql);
+	fc->nb_sql = NULL;
+	return rc;
+}
+
 const struct db_driver_ops fake_ops = {
 	.abi = DB_DRIVER_ABI,
 	.name = "fake",
@@ -291,7 +370,7 @@ const struct db_driver_ops fakeps_ops = {
 	.abi = DB_DRIVER_ABI,
 	.name = "fakeps",
 	.desc = "Fake driver with server-side prepared statements",
-	.caps = DB_CAP_PREPARED,
+	.caps = DB_CAP_PREPARED | DB_CAP_LOAD | DB_CAP_NONBLOCK,
 	.connect = fake_connect,
 	.disconnect = fake_disconnect,
 	.query = fake_query,
@@ -303,4 +382,8 @@ const struct db_driver_ops fakeps_ops = {
 	.free_results = fake_free_results,
 	.escape = fake_escape,
 	.log_error = fakeps_log_error,
+	.load = fakeps_load,
+	.query_start = fakeps_query_start,
+	.execute_start = fakeps_execute_start,
+	.resume = fakeps_resume,
 };

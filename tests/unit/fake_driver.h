@@ -6,7 +6,10 @@
  *
  *   "fake"    no server-side prepare (driver.c emulates prepared
  *             statements: parameters are expanded into the text);
- *   "fakeps"  server-side prepare (DB_CAP_PREPARED) and a log_error hook.
+ *   "fakeps"  server-side prepare (DB_CAP_PREPARED), a log_error hook,
+ *             bulk load (DB_CAP_LOAD: table "noload" is refused with
+ *             -ENOTSUP, "fail" fails) and nonblocking statements
+ *             (DB_CAP_NONBLOCK: the reply is there at the second resume).
  *
  * The "server" answers by the statement's first word:
  *   SELECT ...   a result set of FAKE_NROWS rows of 2 columns:
@@ -41,6 +44,7 @@ struct fake_server {
 	unsigned disconnects;
 	unsigned queries;          /* query() calls */
 	unsigned prepares, executes, closes, bind_calls;
+	unsigned nb_starts, nb_resumes;  /* nonblocking statements */
 	unsigned last_seq;         /* seq of the last connect */
 	char last_sql[1024];       /* text of the last query / executed statement */
 	char last_params[512];     /* fakeps: the parameters of the last execute,

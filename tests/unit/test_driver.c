@@ -20,6 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "db/driver.h"
 #include "opt/core_opts.h"
@@ -598,6 +600,148 @@ static void test_native(void)
 	ok(fake.closes == 2, "db_connection_free closes the open statements (ASan: no leak)");
 }
 
+/* ---- bulk load and nonblocking statements (fakeps) ------------------------ */
+
+static void test_load(void)
+{
+	sql_driver *d = db_create("fakeps");
+	sql_connection *c, *c2;
+	int rc;
+
+	fresh_stats();
+	fake_reset();
+	c = db_connection_create(d);
+	ok(db_load(c, "t", "id,k", "1\t2\n3\t4\n", 8) == 0 &&
+	   strcmp(fake.last_sql, "LOAD t (id,k): 1\t2\n3\t4\n") == 0,
+	   "db_load: the driver's bulk path");
+	ok(strcmp(counters(), "r=0 w=1 o=0 err=0 reconn=0") == 0, "one load: one write: %s",
+	   counters());
+	log_set_verbosity(LOG_INFO);
+	ok_captured((rc = db_load(c, "noload", "id", "1\n", 2)) == 1 && c->error == DB_ERROR_NONE,
+	            "fakeps: the server refuses bulk loading (LOAD DATA LOCAL is disabled); using INSERT\n",
+	            "refused (-ENOTSUP): 1, the caller falls back to INSERT, an info line");
+	log_set_verbosity(LOG_NOTICE);
+	ok_captured(db_load(c, "fail", "id", "1\n", 2) == -1 && c->error == DB_ERROR_FATAL,
+	            "FATAL: fakeps: operation 3 failed: 1062 \"Duplicate entry\" in 'bulk load of "
+	            "2 bytes into fail (id)'\n", "a failed load: -1, described to the driver's log_error");
+	ok(strcmp(counters(), "r=0 w=1 o=0 err=0 reconn=0") == 0, "neither counted: %s", counters());
+	c2 = db_connection_create(db_create("fake"));
+	ok(db_load(c2, "t", "id", "1\n", 2) == 1 && fake.queries == 0,
+	   "a driver without DB_CAP_LOAD: 1 (use INSERT)");
+	db_connection_free(c2);
+	db_connection_free(c);
+}
+
+static void test_nonblocking(void)
+{
+	sql_driver *d = db_create("fakeps");
+	sql_connection *c;
+	sql_statement *st;
+	sql_result *rs;
+	int32_t id = 5;
+	sql_bind b = { SQL_TYPE_INT, &id, NULL, 4, NULL };
+
+	fresh_stats();
+	fake_reset();
+	c = db_connection_create(d);
+	rs = db_query_nb(c, "SELECT 1", 8);
+	ok(rs == (sql_result *)1 && fake.nb_starts == 1 && fake.queries == 0,
+	   "db_query_nb: (sql_result *)1 while the reply is not there");
+	ok(db_nb_resume(c) == (sql_result *)1, "resume: still waiting");
+	ok(strcmp(counters(), "r=0 w=0 o=0 err=0 reconn=0") == 0, "nothing counted in flight");
+	rs = db_nb_resume(c);
+	ok(rs && rs != (sql_result *)1 && rs->counter == SB_CNT_READ && rs->nrows == FAKE_NROWS,
+	   "resume: the result set");
+	ok(db_fetch_row(rs) != NULL && db_free_results(rs) == 0, "rows fetched as after db_query");
+	ok(strcmp(counters(), "r=1 w=0 o=0 err=0 reconn=0") == 0 &&
+	   strcmp(kinds(), "point_select=1") == 0, "counted when it completes: %s; %s",
+	   counters(), kinds());
+
+	st = prep(c, "UPDATE t SET k=k+1 WHERE id=?");
+	ok(st && db_bind_param(st, &b, 1) == 0 && db_execute_nb(st) == (sql_result *)1 &&
+	   db_nb_resume(c) == (sql_result *)1 && (rs = db_nb_resume(c)) && rs != (sql_result *)1 &&
+	   rs->counter == SB_CNT_WRITE && fake.executes == 1 &&
+	   strcmp(fake.last_params, "INT:5") == 0, "db_execute_nb of a prepared statement");
+	db_close(st);
+	st = prep(c, "NOPREP DELETE FROM t WHERE id=?");
+	ok(st && db_bind_param(st, &b, 1) == 0 && db_execute_nb(st) == (sql_result *)1 &&
+	   db_nb_resume(c) == (sql_result *)1 && (rs = db_nb_resume(c)) && rs != (sql_result *)1 &&
+	   strcmp(fake.last_sql, "NOPREP DELETE FROM t WHERE id=5") == 0,
+	   "an emulated statement: its expanded text as a nonblocking query (the fake and the "
+	   "classifier see NOPREP..., an other)");
+	db_close(st);
+	ok(db_query_nb(c, "FAIL 1213", 9) == (sql_result *)1 && db_nb_resume(c) == (sql_result *)1 &&
+	   db_nb_resume(c) == NULL && c->error == DB_ERROR_IGNORABLE,
+	   "an ignorable error at resume: NULL, ignorable");
+	ok(strcmp(counters(), "r=1 w=1 o=1 err=0 reconn=0") == 0 &&
+	   strcmp(kinds(), "point_select=1 update=1 other=1/1err") == 0,
+	   "counted: %s; %s", counters(), kinds());
+	ok_captured(db_nb_resume(c) == NULL && c->error == DB_ERROR_FATAL && c->sql_errmsg == NULL,
+	            "ALERT: db_nb_resume(): no statement in flight\n",
+	            "db_nb_resume with nothing in flight: an API error and an ALERT");
+	db_connection_free(c);
+}
+
+/* ---- --db-ps-mode=disable and --db-debug: read once per process ------------ */
+
+/* In a child process, before any db_create(): fakeps with server-side
+ * prepare disabled, and the debug lines. The exit status is a bit per
+ * failed check. */
+static int ps_disabled_child(void)
+{
+	sql_connection *c;
+	sql_statement *st;
+	int32_t id = 7;
+	sql_bind b = { SQL_TYPE_INT, &id, NULL, 4, NULL };
+	int fail = 0;
+	char *out;
+
+	if (db_register(&fake_ops) || db_register(&fakeps_ops) || db_init_options() ||
+	    opt_set("db-ps-mode", "disable") || opt_set("db-debug", "on"))
+		return 0x80;
+	c = db_connection_create(db_create("fakeps"));
+	capture_begin();
+	st = prep(c, "SELECT ?");
+	if (st == NULL || st->priv != NULL || fake.prepares != 0)
+		fail |= 1;
+	if (db_bind_param(st, &b, 1) || db_execute(st) == NULL || fake.executes != 0 ||
+	    strcmp(fake.last_sql, "SELECT 7") != 0)
+		fail |= 2;
+	db_close(st);
+	opt_set("db-ps-mode", "auto");   /* read once: still disabled */
+	st = prep(c, "UPDATE t SET k=1 WHERE id=?");
+	if (st == NULL || st->priv != NULL)
+		fail |= 4;
+	db_close(st);
+	out = capture_end();
+	/* emulated: the expanded text as a query; nothing prepared */
+	if (strcmp(out, "DEBUG: Query: SELECT 7\n") != 0)
+		fail |= 8;
+	free(out);
+	db_connection_free(c);
+	return fail;
+}
+
+static void test_ps_disabled(void)
+{
+	int status = -1;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0)
+		_exit(ps_disabled_child());
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	ok(pid > 0 && WIFEXITED(status) && (WEXITSTATUS(status) & 3) == 0,
+	   "--db-ps-mode=disable: a driver with server-side prepare is emulated (status %#x)",
+	   status);
+	ok(pid > 0 && WIFEXITED(status) && (WEXITSTATUS(status) & 4) == 0,
+	   "--db-ps-mode is read once per process");
+	ok(pid > 0 && WIFEXITED(status) && (WEXITSTATUS(status) & 8) == 0,
+	   "--db-debug: the query line, no prepare line");
+}
+
 /* ---- threads: each its own connection and recorder ------------------------ */
 
 #define NTHREADS 4
@@ -672,6 +816,7 @@ int main(void)
 		printf("Bail out! core_opts_define failed\n");
 		return 1;
 	}
+	test_ps_disabled();
 	test_registry();
 	d = db_create("fake");
 	if (d == NULL) {
@@ -683,6 +828,8 @@ int main(void)
 	test_reconnect(d);
 	test_emulated(d);
 	test_native();
+	test_load();
+	test_nonblocking();
 	test_threads(d);
 	stub_set_recorder(NULL);
 	stats_destroy(S);
