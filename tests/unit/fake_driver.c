@@ -120,6 +120,7 @@ static int fake_run(sql_connection *c, const char *sql, size_t len, sql_result *
 	struct fake_conn *fc = c->priv;
 
 	snprintf(fake.last_sql, sizeof(fake.last_sql), "%.*s", (int)len, sql);
+	fake.last_len = len;
 	if (fc == NULL || !fc->alive)
 		return fake_error(c, 2006, "server has gone away", -ENOTCONN);
 	if (starts(sql, len, "LOSE")) {

@@ -47,6 +47,7 @@ struct fake_server {
 	unsigned nb_starts, nb_resumes;  /* nonblocking statements */
 	unsigned last_seq;         /* seq of the last connect */
 	char last_sql[1024];       /* text of the last query / executed statement */
+	size_t last_len;           /* its length (last_sql may be cut) */
 	char last_params[512];     /* fakeps: the parameters of the last execute,
 	                            * "INT:5,NULL,VARCHAR:ab" */
 };

@@ -178,6 +178,43 @@ static void test_registry(void)
 
 /* ---- counting ------------------------------------------------------------ */
 
+/* Rows of 100000 bytes: a statement is sent before it would pass 512 KiB
+ * (sysbench's packet size), so 6 rows go as 5 + 1. */
+static void test_bulk_limit(sql_connection *c)
+{
+	size_t big = 100000;
+	char *row = malloc(big + 1);
+	unsigned i, rc = 0;
+
+	memset(row, 'x', big);
+	row[0] = '(';
+	row[big - 1] = ')';
+	row[big] = 0;
+	fresh_stats();
+	fake_reset();
+	rc |= db_bulk_insert_init(c, "INSERT INTO t VALUES", 20);
+	for (i = 0; i < 6; i++)
+		rc |= db_bulk_insert_next(c, row, big);
+	ok(rc == 0 && fake.queries == 1 && fake.last_len == 20 + 5 * big + 4,
+	   "6 rows of 100000 bytes: the first 5 sent when the 6th would pass 512 KiB (%zu bytes)",
+	   fake.last_len);
+	rc |= db_bulk_insert_done(c);
+	ok(rc == 0 && fake.queries == 2 && fake.last_len == 20 + big &&
+	   strcmp(counters(), "r=0 w=2 o=0 err=0 reconn=0") == 0,
+	   "... the 6th at done: two writes (%s)", counters());
+	ok(db_bulk_insert_init(c, "INSERT INTO t VALUES", 20) == 0 &&
+	   db_bulk_insert_next(c, row, big) == 0, "a new bulk insert");
+	free(row);
+	row = calloc(1, 600000);
+	memset(row, 'y', 524288 - 20);
+	ok_captured(db_bulk_insert_done(c) == 0 && db_bulk_insert_init(c, "INSERT INTO t VALUES", 20) == 0 &&
+	            db_bulk_insert_next(c, row, strlen(row)) == 1,
+	            "FATAL: Query length exceeds the maximum value (524288), aborting\n",
+	            "one row that cannot fit: sysbench's FATAL line");
+	db_bulk_insert_done(c);
+	free(row);
+}
+
 static void test_counting(sql_driver *d)
 {
 	sql_connection *c;
@@ -247,6 +284,7 @@ static void test_counting(sql_driver *d)
 	ok_captured(db_bulk_insert_next(c, "(4,'d')", 7) == 1,
 	            "ALERT: attempt to call bulk_insert_next() before bulk_insert_init()\n",
 	            "bulk_insert_next after done: sysbench's ALERT");
+	test_bulk_limit(c);
 
 	db_connection_free(c);
 	ok(fake.disconnects == 1, "db_connection_free disconnects");
