@@ -42,6 +42,12 @@ struct stats_thread *sched_stats_self(void);
 int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
               sched_worker_fn fn, void *ud);
 
+/* When sched_run cannot return (--forced-shutdown's expiry: status 2;
+ * workers still blocked after a signal: status 1), it prints the final
+ * report, then calls fn(status, arg), then _exit(status). fn may print
+ * (a sweep's table) but must not return to the run. NULL: no hook. */
+void sched_set_exit_hook(void (*fn)(int status, void *arg), void *arg);
+
 /* ---- --connections -------------------------------------------------------
  * Each worker thread runs its connections (cid = tid, tid + threads, ...)
  * as coroutines: the phases thread_init, then (after the start barrier)
