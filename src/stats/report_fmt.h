@@ -26,7 +26,7 @@ int report_text_interval(const struct report_ctx *ctx, const struct stats_snap *
  * block inside; st is the hooks' view of s. */
 int report_text_full(const struct report_ctx *ctx, const struct stats_snap *s,
                      const sb_stat_t *st, double total, double period,
-                     int checkpoint);
+                     double checkpoint);
 
 /* bench: --report-statements for fileio: "Latency per operation (ms):",
  * one line per kind of file operation seen (nothing when none). */

@@ -12,23 +12,11 @@
 #include "stats/stats.h"
 #include "ffi/core.h"
 
-static __thread struct stats_thread *stub_recorder;
-
+/* counting goes to the calling thread's current recorder (stats.c) */
 void stub_set_recorder(struct stats_thread *t);
 void stub_set_recorder(struct stats_thread *t)
 {
-	stub_recorder = t;
-}
-
-struct stats_thread *sched_stats_self(void)
-{
-	return stub_recorder;
-}
-
-void bench_stat_add(int counter, uint64_t n)
-{
-	if (stub_recorder && counter >= 0 && counter < STATS_LATE)
-		stats_inc(stub_recorder, (enum stats_ctr)counter, n);
+	stats_set_current(t);
 }
 
 int bench_co_active(void)

@@ -31,6 +31,12 @@
 
 static struct stats *S;
 
+/* report_ctx.sql: the SQL layout (main.c passes db_used) */
+static int sql_yes(void)
+{
+	return 1;
+}
+
 /* 100 events: 50 of 1 ms, 30 of 2 ms, 15 of 5 ms, 5 of 10 ms (235 ms in
  * all), on 2 threads (60 and 40 events); 1000 reads, 400 writes, 200
  * other, 3 ignored errors, 1 reconnect. With wait: lag 0.5 ms each. */
@@ -93,7 +99,8 @@ static char *interval(const struct report_ctx *ctx, const struct stats_snap *s, 
 static char *full(const struct report_ctx *ctx, const struct stats_snap *s, int checkpoint)
 {
 	capture_begin();
-	report_full(ctx, s, 10, 10, checkpoint);
+	/* a checkpoint asked for at 10 s, reported at 10 s */
+	report_full(ctx, s, 10, 10, checkpoint ? 10 : 0);
 	return capture_end();
 }
 
@@ -140,7 +147,7 @@ static const char *cat3(const char *a, const char *b, const char *c)
 static void test_text(void)
 {
 	struct core_cfg cfg = base_cfg();
-	struct report_ctx ctx = { .cfg = &cfg, .sql = 1 };
+	struct report_ctx ctx = { .cfg = &cfg, .sql = sql_yes };
 	struct stats_snap *s = fixed_snap(0);
 	char want[8192];
 
@@ -148,7 +155,7 @@ static void test_text(void)
 	       "[ 10s ] thds: 2 tps: 50.00 qps: 800.00 (r/w/o: 500.00/200.00/100.00) "
 	       "lat (ms,95%): 5.00 err/s: 1.50 reconn/s: 0.50\n",
 	       "interval line, SQL layout: rates over the 2 s period, the 95th percentile");
-	ctx.sql = 0;
+	ctx.sql = NULL;
 	ok_str(interval(&ctx, s, 10, 2), "[ 10s ] thds: 2 eps: 50.00 lat (ms,95%): 5.00\n",
 	       "interval line, non-SQL layout");
 	cfg.report_interval = 0.5;
@@ -178,12 +185,12 @@ static void test_text(void)
 	       "--percentile=0: as sysbench, 0% and 0.00");
 
 	cfg = base_cfg();
-	ctx.sql = 1;
+	ctx.sql = sql_yes;
 	snprintf(want, sizeof(want), "%s%s%s", sql_final, general,
 	         "         95th percentile:                        5.00\n"
 	         "         sum:                                  235.00\n");
 	ok_str(full(&ctx, s, 0), cat3(want, fairness, ""), "final report, SQL layout: sysbench's");
-	ctx.sql = 0;
+	ctx.sql = NULL;
 	snprintf(want, sizeof(want), "%s%s", general,
 	         "         95th percentile:                        5.00\n"
 	         "         sum:                                  235.00\n");
@@ -244,7 +251,7 @@ static const char histogram[] =
 static void test_text_extras(void)
 {
 	struct core_cfg cfg = base_cfg();
-	struct report_ctx ctx = { .cfg = &cfg, .sql = 0 };
+	struct report_ctx ctx = { .cfg = &cfg, .sql = NULL };
 	struct stats_snap *s = fixed_snap(1);
 	int id = stats_label_id("login");
 	char want[16384];
@@ -299,7 +306,7 @@ static const char json_labels[] =
 static void test_json_csv(void)
 {
 	struct core_cfg cfg = base_cfg();
-	struct report_ctx ctx = { .cfg = &cfg, .sql = 1 };
+	struct report_ctx ctx = { .cfg = &cfg, .sql = sql_yes };
 	struct stats_snap *s = fixed_snap(0);
 	char want[4096], host[256];
 	const char *tail;
