@@ -462,13 +462,12 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 			sched_set_stop(1);
 		}
 		if (warm && now >= S.warm_end_ns) {
-			/* Drop what the warm-up recorded; counting starts now. */
+			/* Reports start now. The warm-up recorded nothing to
+			 * drop: each worker's recorder stays muted until its
+			 * first event after the warm-up (sched_start_event), so
+			 * no event that began in it counts, and every event that
+			 * began after it does, whenever this thread wakes. */
 			warm = 0;
-			stats_stmt_count_from(S.stats, now);
-			stats_snap_reset(tmp);
-			stats_harvest(S.stats, tmp);
-			stats_snap_reset(iv);
-			stats_snap_reset(cp);
 		}
 		if (now >= next_iv && !warm) {
 			double period = (now - t_iv_last) / 1e9;

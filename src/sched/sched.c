@@ -88,6 +88,17 @@ static void sched_sleep_until(int64_t deadline)
 
 /* ---- the event path (worker threads) --------------------------------- */
 
+/* The event in progress starts at `start`: with --warmup-time, an event
+ * that begins in the warm-up counts nowhere, and neither do the
+ * statements and counters of its run (the recorder is muted until the
+ * thread's first event after the warm-up), so that events, queries and
+ * statement kinds agree exactly. */
+static inline void sched_start_event(struct sched_worker *w, int64_t start)
+{
+	w->start_ns = start;
+	w->st->mute = w->mute = start < S.warm_end_ns;
+}
+
 static inline void sched_record(struct sched_worker *w, int64_t now)
 {
 	sched_put(w->in_event, 0);
@@ -210,7 +221,7 @@ static int sched_event_next_co(struct sched_worker *w)
 	r = sched_begin_co(w, now);
 	if (r != 1)
 		return r;
-	w->start_ns = now;
+	sched_start_event(w, now);
 	w->in_event = 1;
 	w->started++;
 	return 1;
@@ -230,7 +241,7 @@ int bench_event_next(int thread_id)
 	now = sched_begin(w, now);
 	if (now == 0)
 		return 0;
-	w->start_ns = now;
+	sched_start_event(w, now);
 	sched_put(w->in_event, 1);
 	sched_put(w->started, w->started + 1);
 	return 1;
@@ -259,7 +270,7 @@ void sb_event_start(int thread_id)
 	struct sched_worker *w = sched_self;
 	if (w == NULL)
 		return;
-	w->start_ns = clock_now_ns();
+	sched_start_event(w, clock_now_ns());
 	if (S.mean_gap_ns <= 0)
 		w->intended_ns = w->start_ns;
 	sched_put(w->in_event, 1);
@@ -368,7 +379,9 @@ void *sched_worker_main(void *arg)
 
 	sched_self = w;
 	/* what this thread counts goes to its recorder (its coroutines share
-	 * it): db/ and native/ count through stats_current() */
+	 * it): db/ and native/ count through stats_current(); with a warm-up,
+	 * nothing counts before the thread's first event after it */
+	w->st->mute = w->mute = S.cfg->warmup_time > 0;
 	stats_set_current(w->st);
 	/* Default timer slack (50 us) would show up as schedule lag. */
 	if (S.mean_gap_ns > 0)
@@ -458,6 +471,7 @@ static int sched_co_step(int ep, struct sched_worker *w, const struct sched_co_o
 
 	st->label = w->label;
 	st->label_err0 = st->ctr[STATS_ERRORS] - w->label_errs;
+	st->mute = w->mute;
 	w->wait_fd = -1;
 	w->wake_at = 0;
 	sched_self = w;
@@ -604,6 +618,7 @@ int sched_co_worker(unsigned tid, const struct sched_co_ops *ops)
 		struct sched_worker *w = &S.co[cid];
 		w->tid = cid;
 		w->st = self->st;
+		w->mute = self->mute;
 		w->wait_fd = w->reg_fd = -1;
 		sched_self = w;
 		rc = ops->create(cid, &w->ctx);

@@ -44,6 +44,7 @@ struct sched_worker {
 	unsigned wait_ev;       /* EPOLLIN / EPOLLOUT */
 	int reg_fd;             /* what this coroutine last gave epoll */
 	unsigned reg_ev;
+	int mute;               /* its recorder counts nothing (warm-up) */
 	unsigned label;         /* its event's label while switched out */
 	uint64_t label_errs;    /* errors counted under it so far */
 	int64_t warned_ns;      /* last "ran without yielding" line */
