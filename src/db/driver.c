@@ -136,7 +136,7 @@ void db_set_co_hooks(const struct db_co_hooks *h)
 	db_co = h;
 }
 
-static inline int db_co_active(void)
+int db_co_active(void)
 {
 	return db_co && db_co->active();
 }
