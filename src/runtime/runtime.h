@@ -97,7 +97,4 @@ void lrt_set_step(struct lrt *main_state, const struct sweep_step *st,
 int lrt_step_hook(struct lrt *l, const char *fname, const struct sweep_step *st,
                   unsigned index, unsigned count);
 
-/* 1 if this state created a SQL driver (for the report layout). */
-int lrt_used_sql(struct lrt *l);
-
 #endif

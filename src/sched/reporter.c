@@ -215,6 +215,25 @@ static int64_t sched_signal_deadline(const struct core_cfg *cfg, int64_t now)
 	return now + grace;
 }
 
+static void (*sched_exit_fn)(int status, void *arg);
+static void *sched_exit_arg;
+
+void sched_set_exit_hook(void (*fn)(int status, void *arg), void *arg)
+{
+	sched_exit_fn = fn;
+	sched_exit_arg = arg;
+}
+
+/* The end of a run that cannot return: the hook, then _exit. */
+static void sched_exit_now(int status)
+{
+	fflush(stdout);
+	if (sched_exit_fn)
+		sched_exit_fn(status, sched_exit_arg);
+	fflush(stdout);
+	_exit(status);
+}
+
 /* Workers still blocked after a signal's grace period (a stopped server, an
  * event() that never returns): report what completed and exit, leaving
  * them behind; their events in progress count nowhere. Exit status 1, as
@@ -233,8 +252,7 @@ static void sched_abandon(struct stats_snap *tmp, struct stats_snap *iv,
 		            (t_finish - t_cp_last) / 1e9, 0);
 	}
 	(void)hdrlog_close(S.hlog);
-	fflush(stdout);
-	_exit(1);
+	sched_exit_now(1);
 }
 
 /* sched_run's state, shared by its phases (main thread only). */
@@ -500,8 +518,7 @@ static void sched_forced_exit(const struct core_cfg *cfg, struct report_ctx *ctx
 	if (cfg->report_statements)
 		log_msg(LOG_WARNING, "--report-statements: no per-statement figures, the forced shutdown left worker threads running");
 	(void)hdrlog_close(S.hlog);   /* names its own write error */
-	fflush(stdout);
-	_exit(2);
+	sched_exit_now(2);
 }
 
 /* Phase 5: wait for every worker's exit (abandoning them a grace period

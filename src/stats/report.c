@@ -7,6 +7,7 @@
 #include "stats/report.h"
 #include "stats/report_common.h"
 #include "stats/report_fmt.h"
+#include "util/log.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include "ffi/core.h"
@@ -83,5 +84,10 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		               cfg->threads, s, p);
 	else
 		report_json_full(cfg, s, total, p, checkpoint);
+	/* text, so it goes where stdout points now: stderr */
+	if (s->have_stmt && !checkpoint && log_verbosity() >= LOG_NOTICE) {
+		report_text_file_ops(s);
+		fflush(stdout);
+	}
 	return 0;
 }

@@ -27,6 +27,9 @@ int report_text_interval(const struct report_ctx *ctx, const struct stats_snap *
 int report_text_full(const struct report_ctx *ctx, const struct stats_snap *s,
                      const sb_stat_t *st, double total, double period,
                      int checkpoint);
+/* Text: fileio's "Latency per operation" block of --report-statements
+ * (printed by report_text_full, and after a json/csv final report). */
+void report_text_file_ops(const struct stats_snap *s);
 
 void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s,
                           double t_now, double p, unsigned threads_running,
