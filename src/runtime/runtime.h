@@ -97,4 +97,5 @@ void lrt_set_step(struct lrt *main_state, const struct sweep_step *st,
 int lrt_step_hook(struct lrt *l, const char *fname, const struct sweep_step *st,
                   unsigned index, unsigned count);
 
+
 #endif

@@ -369,8 +369,7 @@ static int sched_start(const struct core_cfg *cfg, struct sched_rep *r)
 			        cfg->thread_init_timeout);
 			/* A stuck thread_init cannot be cancelled safely.  Exit
 			 * status 2, as sysbench 1.0.20 for this timeout. */
-			fflush(stdout);
-			_exit(2);
+			sched_exit_now(2);
 		}
 	}
 	if (S.failed || rc) {
@@ -486,7 +485,7 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 		if (now >= cp_at && !warm) {
 			sched_harvest(tmp, iv, cp);
 			report_full(ctx, cp, (now - S.t_count) / 1e9,
-			            (now - r->t_cp_last) / 1e9, 1);
+			            (now - r->t_cp_last) / 1e9, cfg->checkpoints[next_cp]);
 			stats_snap_reset(cp);
 			r->t_cp_last = now;
 			next_cp++;

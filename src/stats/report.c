@@ -61,7 +61,7 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 }
 
 int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
-                double total, double period, int checkpoint)
+                double total, double period, double checkpoint)
 {
 	const struct core_cfg *cfg = ctx->cfg;
 	double p = period > 0 ? period : 1;
@@ -83,7 +83,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		report_csv_row(cfg, checkpoint ? "checkpoint" : "final", total,
 		               cfg->threads, s, p);
 	else
-		report_json_full(cfg, s, total, p, checkpoint);
+		report_json_full(cfg, s, total, p, checkpoint > 0);
 	/* text, so it goes where stdout points now: stderr */
 	if (s->have_stmt && !checkpoint && log_verbosity() >= LOG_NOTICE) {
 		report_text_file_ops(s);

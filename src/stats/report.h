@@ -67,10 +67,12 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
                     double t_now, double period, unsigned threads_running,
                     uint64_t queue_length, unsigned concurrency);
 
-/* A full report: checkpoint != 0 prints "[ Ns ] Checkpoint report:" first.
- * total: seconds since the start; period: seconds the snapshot covers. */
+/* A full report. checkpoint: 0 for the final report, else the requested
+ * checkpoint time (seconds, > 0), which "[ Ns ] Checkpoint report:" shows
+ * first. total: seconds since the start; period: seconds the snapshot
+ * covers. */
 int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
-                double total, double period, int checkpoint);
+                double total, double period, double checkpoint);
 
 /* The latency histogram (values in ms) of --histogram and
  * sysbench.histogram:print(): log buckets of ~1.8% width. */

@@ -26,9 +26,10 @@ int report_text_interval(const struct report_ctx *ctx, const struct stats_snap *
  * block inside; st is the hooks' view of s. */
 int report_text_full(const struct report_ctx *ctx, const struct stats_snap *s,
                      const sb_stat_t *st, double total, double period,
-                     int checkpoint);
-/* Text: fileio's "Latency per operation" block of --report-statements
- * (printed by report_text_full, and after a json/csv final report). */
+                     double checkpoint);
+
+/* bench: --report-statements for fileio: "Latency per operation (ms):",
+ * one line per kind of file operation seen (nothing when none). */
 void report_text_file_ops(const struct stats_snap *s);
 
 void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s,

@@ -200,6 +200,31 @@ static void label_block(const struct core_cfg *cfg, const struct stats_snap *s,
 	printf("\n");
 }
 
+/* bench: --report-statements for fileio: one line per kind of file
+ * operation seen, after the report (fileio's own layout, as it printed it
+ * from a histogram of its own before these kinds went to stats). */
+void report_text_file_ops(const struct stats_snap *s)
+{
+	int any = 0;
+	char name[16];
+
+	for (unsigned k = STATS_FILE_READ; k < STATS_NKIND; k++) {
+		const struct stats_rec *r = &s->stmt[k];
+		if (r->events == 0)
+			continue;
+		if (!any)
+			printf("Latency per operation (ms):\n");
+		any = 1;
+		snprintf(name, sizeof(name), "%s:", stats_stmt_name(k));
+		printf("    %-6s count: %llu  50%%: %.3f  95%%: %.3f  99%%: %.3f  99.9%%: %.3f  max: %.3f\n",
+		       name, (unsigned long long)r->events, report_pct_ms(r->lat, 50),
+		       report_pct_ms(r->lat, 95), report_pct_ms(r->lat, 99),
+		       report_pct_ms(r->lat, 99.9), hdr_max(r->lat) / NS_PER_MS);
+	}
+	if (any)
+		printf("\n");
+}
+
 const double report_stmt_pcts[REPORT_NSTMT_PCTS] = { 50, 95, 99 };
 /* bench: --report-statements, one line per statement kind seen. */
 static void stmt_block(const struct stats_snap *s)
@@ -239,43 +264,20 @@ static void stmt_block(const struct stats_snap *s)
 	printf("\n");
 }
 
-/* bench: --report-statements for fileio: one line per kind of file
- * operation seen, after the report (fileio's own layout, as it printed it
- * from a histogram of its own before these kinds went to stats). */
-void report_text_file_ops(const struct stats_snap *s)
-{
-	int any = 0;
-	char name[16];
-
-	for (unsigned k = STATS_FILE_READ; k < STATS_NKIND; k++) {
-		const struct stats_rec *r = &s->stmt[k];
-		if (r->events == 0)
-			continue;
-		if (!any)
-			printf("Latency per operation (ms):\n");
-		any = 1;
-		snprintf(name, sizeof(name), "%s:", stats_stmt_name(k));
-		printf("    %-6s count: %llu  50%%: %.3f  95%%: %.3f  99%%: %.3f  99.9%%: %.3f  max: %.3f\n",
-		       name, (unsigned long long)r->events, report_pct_ms(r->lat, 50),
-		       report_pct_ms(r->lat, 95), report_pct_ms(r->lat, 99),
-		       report_pct_ms(r->lat, 99.9), hdr_max(r->lat) / NS_PER_MS);
-	}
-	if (any)
-		printf("\n");
-}
-
 int report_text_full(const struct report_ctx *ctx, const struct stats_snap *s,
                      const sb_stat_t *st, double total, double period,
-                     int checkpoint)
+                     double checkpoint)
 {
 	const struct core_cfg *cfg = ctx->cfg;
 	double mean, sd;
 	int rc;
 
-	if (checkpoint && log_verbosity() >= LOG_NOTICE) {
-		char t[32];
-		report_format_time(t, sizeof(t), total, 1);
-		printf("[ %ss ] Checkpoint report:\n", t);
+	if (checkpoint > 0 && log_verbosity() >= LOG_NOTICE) {
+		/* The checkpoint asked for, not the clock when the report
+		 * thread got to it (late on a loaded machine: "[ 2s ]" for
+		 * the checkpoint at 1 s). Whole seconds, halves up: what
+		 * sysbench 1.0.20 prints a moment after the time. */
+		printf("[ %.0fs ] Checkpoint report:\n", floor(checkpoint + 0.5));
 	}
 	if (ctx->hooks.cumulative) {
 		rc = ctx->hooks.cumulative(st, ctx->hooks.ud);
