@@ -12,10 +12,9 @@
 #include <time.h>
 
 #include "config.h"
+#include "db/classify.h"
 #include "db/driver.h"
-#include "sched/sched.h"
 #include "util/clock.h"
-#include "stats/report.h"
 #include "stats/stats.h"
 #include "util/log.h"
 
@@ -129,6 +128,35 @@ static unsigned db_conn_seq;
 static int db_ps_disabled = -1;
 static int db_debug_on = -1;
 static int db_stmt_stats = -1;  /* --report-statements */
+static int db_created;          /* a driver was created (db_used) */
+static const struct db_co_hooks *db_co;   /* NULL: no coroutines */
+
+void db_set_co_hooks(const struct db_co_hooks *h)
+{
+	db_co = h;
+}
+
+int db_co_active(void)
+{
+	return db_co && db_co->active();
+}
+
+static inline void db_co_wait(int fd, int write)
+{
+	if (db_co)
+		db_co->wait(fd, write);
+}
+
+static inline void db_co_forget(void)
+{
+	if (db_co)
+		db_co->forget();
+}
+
+int db_used(void)
+{
+	return __atomic_load_n(&db_created, __ATOMIC_RELAXED);
+}
 
 static const struct opt_def db_general_opts[] = {
 	{ "db-driver", OPT_STRING, "specifies database driver to use ('help' to get list of available drivers)", DB_DEFAULT_DRIVER, 0, 0, 0, NULL },
@@ -228,7 +256,7 @@ static inline struct stats_thread *db_stmt_recorder(void)
 {
 	if (__builtin_expect(db_stmt_stats < 0, 0))
 		db_stmt_stats = opt_get_bool("report-statements");
-	return db_stmt_stats ? sched_stats_self() : NULL;
+	return db_stmt_stats ? stats_current() : NULL;
 }
 
 /* Record one statement of kind (< 0: classify sql) that began at t0. */
@@ -237,7 +265,7 @@ static void db_stmt_done(struct stats_thread *t, int kind, const char *sql,
 {
 	int64_t t1 = clock_now_ns();
 	if (kind < 0)
-		kind = (int)stats_stmt_classify(sql, len);
+		kind = (int)db_stmt_classify(sql, len);
 	stats_record_stmt(t, (enum stats_stmt_kind)kind, t1, t1 - t0, ok);
 }
 
@@ -337,13 +365,13 @@ sql_driver *db_create(const char *name)
 	pthread_mutex_unlock(&db_mu);
 	if (d->init_rc)
 		return NULL;
-	if (bench_co_active() && !(d->ops->caps & DB_CAP_NONBLOCK)) {
+	if (db_co_active() && !(d->ops->caps & DB_CAP_NONBLOCK)) {
 		static int warned;
 		if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
 			log_msg(LOG_WARNING, "the %s driver has no nonblocking mode: under --connections each of its statements blocks the whole thread (its connections take turns)",
 			        d->ops->name);
 	}
-	report_use_sql();
+	__atomic_store_n(&db_created, 1, __ATOMIC_RELAXED);
 	return &d->pub;
 }
 
@@ -414,7 +442,7 @@ int db_connection_close(sql_connection *c)
 	}
 	db_release_result(c);
 	db_conn_ops(c)->disconnect(c);
-	sched_co_forget();
+	db_co_forget();
 	k->nb_op = -1;
 	c->priv = NULL;
 	free(k->bulk);
@@ -450,18 +478,18 @@ int db_connection_reconnect(sql_connection *c)
 	}
 	db_release_result(c);
 	db_conn_ops(c)->disconnect(c);
-	sched_co_forget();
+	db_co_forget();
 	k->nb_op = -1;
 	c->priv = NULL;
 	rc = db_conn_ops(c)->connect(c, k->seq);
 	if (rc) {
 		k->state = DB_CONN_CLOSED;
-		bench_stat_add(STATS_ERRORS, 1);
+		stats_count(STATS_ERRORS, 1);
 		return DB_ERROR_FATAL;
 	}
 	k->state = DB_CONN_READY;
 	c->error = DB_ERROR_NONE;
-	bench_stat_add(STATS_RECONNECTS, 1);
+	stats_count(STATS_RECONNECTS, 1);
 	return 0;
 }
 
@@ -484,7 +512,7 @@ static void db_recover(sql_connection *c, int rc)
 	snprintf(msg, sizeof(msg), "%s", k->errbuf);
 	db_release_result(c);
 	o->disconnect(c);
-	sched_co_forget();
+	db_co_forget();
 	k->nb_op = -1;
 	c->priv = NULL;
 	log_mute_thread(1);
@@ -503,7 +531,7 @@ static void db_recover(sql_connection *c, int rc)
 		db_set_error(c, DB_ERROR_FATAL, saved_errno, state, msg);
 		return;
 	}
-	bench_stat_add(STATS_RECONNECTS, 1);
+	stats_count(STATS_RECONNECTS, 1);
 	/* the restarted event must see the original (ignorable) error */
 	db_set_error(c, DB_ERROR_IGNORABLE, saved_errno, state, msg);
 }
@@ -543,13 +571,8 @@ static void db_report_error(sql_connection *c, int op, const char *sql, size_t l
  * changed, other) and set the connection's state. */
 static inline void db_count(sql_connection *c, const sql_result *rs)
 {
-	static const int ctr[] = {
-		[SB_CNT_OTHER] = STATS_OTHER,
-		[SB_CNT_READ] = STATS_READS,
-		[SB_CNT_WRITE] = STATS_WRITES,
-	};
 	struct db_conn_core *k = c->core;
-	bench_stat_add(ctr[rs->counter], 1);
+	stats_count((enum stats_ctr)stats_sb_counter(rs->counter), 1);
 	k->state = rs->counter == SB_CNT_READ ? DB_CONN_RESULT_SET : DB_CONN_READY;
 }
 
@@ -565,18 +588,40 @@ static inline void db_result_reset(sql_connection *c, sql_statement *st)
 	k->rs.statement = st;
 }
 
-/* The end of a statement (op DB_OP_QUERY or DB_OP_EXECUTE) whose driver
- * call returned rc: its statistics (t0 when timed), counters, errors. */
-static sql_result *db_finish(sql_connection *c, int rc, int op, const char *sql,
-                             size_t len, int kind, struct stats_thread *t, int64_t t0)
+/* One statement through the driver: what every path (query, server-side
+ * execute, their nonblocking starts, bulk load) does around the driver's
+ * call is db_begin before it and db_finish after it. */
+struct db_call {
+	int op;                 /* DB_OP_QUERY, DB_OP_EXECUTE or DB_OP_LOAD */
+	const char *sql;        /* its text, for the debug line and errors */
+	size_t len;
+	int kind;               /* statement kind; < 0: classify sql */
+	int64_t t0;             /* its start when timed (--report-statements); 0: not */
+};
+
+/* The start of statement call on c (st: the statement it executes, or
+ * NULL): the previous result dropped, the --db-debug line, the start time. */
+static inline void db_begin(sql_connection *c, sql_statement *st, struct db_call *call)
+{
+	db_result_reset(c, st);
+	if (db_debug())
+		log_msg(LOG_NOTICE, "DEBUG: %s: %.*s",
+		        call->op == DB_OP_EXECUTE ? "Execute" : "Query", (int)call->len, call->sql);
+	call->t0 = db_stmt_recorder() ? clock_now_ns() : 0;
+}
+
+/* The end of statement call whose driver call returned rc: its statistics
+ * (when timed), counters, errors. */
+static sql_result *db_finish(sql_connection *c, int rc, const struct db_call *call)
 {
 	struct db_conn_core *k = c->core;
+	struct stats_thread *t = call->t0 ? db_stmt_recorder() : NULL;
 	if (t)
-		db_stmt_done(t, kind, sql, len, t0, rc == 0);
+		db_stmt_done(t, call->kind, call->sql, call->len, call->t0, rc == 0);
 	if (rc) {
 		if (c->error == DB_ERROR_NONE)
 			c->error = DB_ERROR_FATAL;
-		db_report_error(c, op, sql, len);
+		db_report_error(c, call->op, call->sql, call->len);
 		db_recover(c, rc);
 		return NULL;
 	}
@@ -589,15 +634,10 @@ static sql_result *db_finish(sql_connection *c, int rc, int op, const char *sql,
 static sql_result *db_query_kind(sql_connection *c, const char *sql, size_t len, int kind)
 {
 	struct db_conn_core *k = c->core;
-	struct stats_thread *t = db_stmt_recorder();
-	int64_t t0 = t ? clock_now_ns() : 0;
-	int rc;
+	struct db_call call = { DB_OP_QUERY, sql, len, kind, 0 };
 
-	db_result_reset(c, NULL);
-	if (db_debug())
-		log_msg(LOG_NOTICE, "DEBUG: Query: %.*s", (int)len, sql);
-	rc = db_conn_ops(c)->query(c, sql, len, &k->rs);
-	return db_finish(c, rc, DB_OP_QUERY, sql, len, kind, t, t0);
+	db_begin(c, NULL, &call);
+	return db_finish(c, db_conn_ops(c)->query(c, sql, len, &k->rs), &call);
 }
 
 sql_result *db_query(sql_connection *c, const char *sql, size_t len)
@@ -612,6 +652,8 @@ int db_load(sql_connection *c, const char *table, const char *cols, const char *
 	const struct db_driver_ops *o = db_conn_ops(c);
 	struct db_conn_core *k = c->core;
 	char what[256];
+	/* not timed: a bulk load is no statement of --report-statements */
+	struct db_call call = { DB_OP_LOAD, what, 0, -1, 0 };
 	int rc;
 
 	if (!db_usable(c))
@@ -629,16 +671,10 @@ int db_load(sql_connection *c, const char *table, const char *cols, const char *
 		return 1;
 	}
 	if (rc) {
-		if (c->error == DB_ERROR_NONE)
-			c->error = DB_ERROR_FATAL;
 		snprintf(what, sizeof(what), "bulk load of %zu bytes into %s (%s)", len, table, cols);
-		db_report_error(c, DB_OP_LOAD, what, strlen(what));
-		db_recover(c, rc);
-		return -1;
+		call.len = strlen(what);
 	}
-	c->error = DB_ERROR_NONE;
-	db_count(c, &k->rs);
-	return 0;
+	return db_finish(c, rc, &call) ? 0 : -1;
 }
 
 /* '?' placeholders outside quoted literals. */
@@ -720,7 +756,7 @@ sql_statement *db_prepare(sql_connection *c, const char *sql, size_t len)
 	memcpy(k->sql, sql, len);
 	k->sql[len] = 0;
 	k->sql_len = len;
-	k->kind = (int)stats_stmt_classify(sql, len);
+	k->kind = (int)db_stmt_classify(sql, len);
 	if (!db_ps_disabled && (o->caps & DB_CAP_PREPARED)) {
 		if (db_debug())
 			log_msg(LOG_NOTICE, "DEBUG: Prepare: %.*s", (int)len, sql);
@@ -827,9 +863,13 @@ static int db_expand(sql_statement *st, size_t *out_len)
 		if (db_buf_reserve(k, pos + 64))
 			return -ENOMEM;
 		if (q) {
-			if (ch == q)
+			/* as db_count_placeholders: a backslash escapes the
+			 * next character, so 'a\'?' holds no placeholder */
+			if (ch == '\\' && i + 1 < k->sql_len)
+				k->buf[pos++] = k->sql[i++];
+			else if (ch == q)
 				q = 0;
-			k->buf[pos++] = ch;
+			k->buf[pos++] = k->sql[i];
 			continue;
 		}
 		if (ch == '\'' || ch == '"' || ch == '`') {
@@ -887,10 +927,8 @@ sql_result *db_execute(sql_statement *st)
 	sql_connection *c = st->connection;
 	struct db_conn_core *ck = c->core;
 	struct db_stmt_core *k = st->core;
-	struct stats_thread *t;
-	int64_t t0;
+	struct db_call call = { DB_OP_EXECUTE, k->sql, k->sql_len, k->kind, 0 };
 	size_t len;
-	int rc;
 
 	if (!db_usable(c))
 		return NULL;
@@ -905,13 +943,8 @@ sql_result *db_execute(sql_statement *st)
 			rs->statement = st;
 		return rs;
 	}
-	db_result_reset(c, st);
-	if (db_debug())
-		log_msg(LOG_NOTICE, "DEBUG: Execute: %.*s", (int)k->sql_len, k->sql);
-	t = db_stmt_recorder();
-	t0 = t ? clock_now_ns() : 0;
-	rc = db_conn_ops(c)->execute(st, &ck->rs);
-	return db_finish(c, rc, DB_OP_EXECUTE, k->sql, k->sql_len, k->kind, t, t0);
+	db_begin(c, st, &call);
+	return db_finish(c, db_conn_ops(c)->execute(st, &ck->rs), &call);
 }
 
 /* ---- nonblocking statements (--connections) ------------------------------ */
@@ -923,13 +956,13 @@ static sql_result *db_nb_step(sql_connection *c, int rc, const struct db_wait *w
 {
 	struct db_conn_core *k = c->core;
 	int op = k->nb_op;
+	struct db_call call = { op, k->nb_sql, k->nb_len, k->nb_kind, k->nb_t0 };
 	if (rc == 1) {
-		sched_co_wait(w->fd, w->write);
+		db_co_wait(w->fd, w->write);
 		return DB_NB_WAIT;
 	}
 	k->nb_op = -1;
-	return db_finish(c, rc, op, k->nb_sql, k->nb_len, k->nb_kind, db_stmt_recorder(),
-	                 k->nb_t0);
+	return db_finish(c, rc, &call);
 }
 
 /* Start a statement on c: execute st when `exec`, else the query sql
@@ -940,18 +973,17 @@ static sql_result *db_nb_start(sql_connection *c, sql_statement *st, int exec,
 	struct db_conn_core *k = c->core;
 	const struct db_driver_ops *o = db_conn_ops(c);
 	struct db_wait w = { -1, 0 };
+	struct db_call call = { exec ? DB_OP_EXECUTE : DB_OP_QUERY, sql, len, kind, 0 };
 	int rc;
 
-	db_result_reset(c, st);
+	db_begin(c, st, &call);
 	if (!exec)
 		st = NULL;
-	if (db_debug())
-		log_msg(LOG_NOTICE, "DEBUG: %s: %.*s", st ? "Execute" : "Query", (int)len, sql);
-	k->nb_op = st ? DB_OP_EXECUTE : DB_OP_QUERY;
+	k->nb_op = call.op;
 	k->nb_kind = kind;
 	k->nb_sql = sql;
 	k->nb_len = len;
-	k->nb_t0 = db_stmt_recorder() ? clock_now_ns() : 0;
+	k->nb_t0 = call.t0;
 	rc = st ? o->execute_start(st, &k->rs, &w) : o->query_start(c, sql, len, &k->rs, &w);
 	return db_nb_step(c, rc, &w);
 }
@@ -1158,5 +1190,5 @@ int db_bulk_insert_done(sql_connection *c)
 
 void db_count_ignored_error(void)
 {
-	bench_stat_add(STATS_ERRORS, 1);
+	stats_count(STATS_ERRORS, 1);
 }

@@ -121,7 +121,7 @@ struct db_driver_ops {
 	 * resume goes on once *w is ready. Each returns as query/execute, or
 	 * 1 with *w set when it has to wait. A driver without them is run
 	 * with its blocking hooks (a warning says so under --connections).
-	 * bench_co_active() tells the driver at connect time that its
+	 * db_co_active() tells the driver at connect time that its
 	 * connections will be used this way. */
 	int (*query_start)(sql_connection *c, const char *sql, size_t len, sql_result *rs,
 	                   struct db_wait *w);
@@ -142,6 +142,27 @@ void db_print_help(void);
 
 /* Free what the drivers allocated (calls their done()). */
 void db_shutdown(void);
+
+/* 1 once a database driver was created in this process (a script called
+ * sysbench.sql.driver()): the run's reports then use sysbench's SQL
+ * statistics layout. Thread-safe. */
+int db_used(void);
+
+/* --connections: how a nonblocking statement waits. The database layer
+ * sits below the scheduler and does not call it: main.c installs the
+ * scheduler's coroutine functions here (sched/sched.h). Without them
+ * (NULL, a unit test) coroutines are off and nothing waits. */
+struct db_co_hooks {
+	int (*active)(void);               /* 1 under --connections */
+	void (*wait)(int fd, int write);   /* the calling coroutine will yield
+	                                    * until fd is readable (writable) */
+	void (*forget)(void);              /* it closed the socket it may
+	                                    * have waited for */
+};
+void db_set_co_hooks(const struct db_co_hooks *h);
+/* 1 under --connections (the installed hooks say so), else 0: a driver
+ * asks at connect time whether its connections run as coroutines. */
+int db_co_active(void);
 
 /* Helpers for drivers. */
 /* Is `code` in the list option `opt` ("all" matches everything)? */

@@ -542,7 +542,7 @@ static int my_connect(sql_connection *c, unsigned seq)
 #ifdef MY_NB
 	/* --connections: the _start/_cont calls need the library's async
 	 * context (its own small stack per connection) */
-	if (bench_co_active())
+	if (db_co_active())
 		mysql_options(m, MYSQL_OPT_NONBLOCK, 0);
 #endif
 	if (my_cfg.compression) {
@@ -598,7 +598,7 @@ static int my_connect(sql_connection *c, unsigned seq)
 		my_lift_timeouts(m);
 #ifdef MY_PVIO
 	/* not under --connections: a blocking read would stall the thread */
-	if (!bench_co_active())
+	if (!db_co_active())
 		my_blocking_reads(mc, m);
 #endif
 	mc->m = m;
