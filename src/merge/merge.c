@@ -755,7 +755,7 @@ static int print_json(const struct merge *m, uint64_t events, double total)
 		json_object_set_new(o, "labels", pcts);
 	if ((pcts = tag_json(m, 1, report_stmt_pcts, REPORT_NSTMT_PCTS)))
 		json_object_set_new(o, "statements", pcts);
-	s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+	s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 	json_decref(o);
 	if (!s) {
 		log_msg(LOG_FATAL, "merge: out of memory");
