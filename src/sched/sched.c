@@ -40,6 +40,7 @@ struct sched_worker {
 	unsigned tid;
 	pthread_t thread;
 	int rc;
+	int64_t end_ns;         /* the end of its last event (0: none) */
 	/* --connections only (coroutines): */
 	void *ctx;              /* the coroutine (sched_co_ops) */
 	int64_t wake_at;        /* waiting for this time (an arrival); 0: no */
@@ -196,6 +197,7 @@ static void sched_on_signal(int sig)
 static inline void sched_record(struct sched_worker *w, int64_t now)
 {
 	sched_put(w->in_event, 0);
+	w->end_ns = now;
 	/* An event that began during warm-up counts in no statistic. */
 	if (w->start_ns < S.warm_end_ns) {
 		stats_clear_label(w->st);
@@ -927,6 +929,24 @@ static void sched_statements(struct stats_snap *into, int64_t t_finish)
 	}
 }
 
+/* After the workers are joined, for the final report (report.h): from the
+ * start (after the warm-up) to the end of the last event, without what ran
+ * after it (thread_done, closing the Lua states and connections). */
+static void sched_events_time(struct report_ctx *ctx)
+{
+	int64_t end = 0;
+	unsigned i;
+
+	for (i = 0; i < S.cfg->threads; i++)
+		if (S.w[i].end_ns > end)
+			end = S.w[i].end_ns;
+	for (i = 0; i < S.nco; i++)
+		if (S.co[i].end_ns > end)
+			end = S.co[i].end_ns;
+	/* no event after the start: none took any time */
+	ctx->time_events = end > S.t_count ? (end - S.t_count) / 1e9 : 0;
+}
+
 /* The deadline for the workers to stop after the first signal. */
 static int64_t sched_signal_deadline(const struct core_cfg *cfg, int64_t now)
 {
@@ -976,6 +996,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 	S.ctx = ctx;
 	S.fn = fn;
 	S.ud = ud;
+	ctx->time_events = -1;          /* known after the join */
 	S.max_events = cfg->events;
 	S.warm_end_ns = INT64_MAX;      /* nothing counts before the start */
 	ck_spinlock_init(&S.rate_lock);
@@ -1214,6 +1235,7 @@ join:
 		log_text(LOG_INFO, "Done.\n");
 	if (S.t_start && !(S.failed && rc != -EINTR) && rc != -EOVERFLOW) {
 		t_finish = clock_now_ns();
+		sched_events_time(ctx);
 		sched_harvest(tmp, iv, cp);
 		if (S.t_count > t_finish)
 			S.t_count = t_finish;

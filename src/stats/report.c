@@ -134,6 +134,7 @@ void report_fill_stat(sb_stat_t *st, const struct stats_snap *s, double period,
                       double total, unsigned threads_running, double pct)
 {
 	memset(st, 0, sizeof(*st));
+	st->time_events = -1;
 	st->threads_running = threads_running;
 	st->time_interval = period;
 	st->time_total = total;
@@ -405,8 +406,12 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	int rc;
 
 	report_fill_stat(&st, s, period, total, 0, cfg->percentile);
-	if (!checkpoint && ctx->result)
+	if (!checkpoint)
+		st.time_events = ctx->time_events;
+	if (!checkpoint && ctx->result) {
 		fill_result(ctx->result, s, total, period);
+		ctx->result->time_events = ctx->time_events;
+	}
 	if (!checkpoint && ctx->hooks.end)
 		ctx->hooks.end(ctx->hooks.ud);
 	if (cfg->report_format != CORE_REPORT_TEXT) {
