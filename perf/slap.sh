@@ -31,7 +31,9 @@ command -v "$SLAP" >/dev/null || { echo "$SLAP not found (apt-get install mariad
 work=$(mktemp -d)
 trap 'rm -rf "$work"; dbserver_stop_all' EXIT
 cd "$work"
-dbserver_start mysql >/dev/null
+# every client a connection, plus bench's own (MariaDB's default is 151)
+maxc=$(tr ',' '\n' <<< "$CONCURRENCY" | sort -n | tail -1)
+DBSERVER_MYSQL_OPTS="--max-connections=$((maxc + 50))" dbserver_start mysql >/dev/null
 # both tools create and drop the schema mysqlslap as user sbtest
 dbserver_mysql_sql "GRANT ALL PRIVILEGES ON mysqlslap.* TO 'sbtest'@'127.0.0.1'"
 
