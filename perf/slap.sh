@@ -27,10 +27,7 @@ ENGINES=${ENGINES:-myisam,innodb}
 command -v "$SLAP" >/dev/null || { echo "$SLAP not found (apt-get install mariadb-client)"; exit 1; }
 [ -x /usr/bin/time ] || { echo "/usr/bin/time not found (apt-get install time)"; exit 1; }
 
-. "$here/tests/lib/dbserver.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"; dbserver_stop_all' EXIT
-cd "$work"
+. "$here/perf/server.sh"
 # every client a connection, plus bench's own (MariaDB's default is 151)
 maxc=$(tr ',' '\n' <<< "$CONCURRENCY" | sort -n | tail -1)
 DBSERVER_MYSQL_OPTS="--max-connections=$((maxc + 50))" dbserver_start mysql >/dev/null
@@ -63,8 +60,6 @@ for i in $(seq "$ROUNDS"); do
 	awk '{ print $1 + $2 }' slap.cpu >> slap-cpu.txt
 	awk '{ print $1 + $2 }' bench.cpu >> bench-cpu.txt
 done
-
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 echo "Median 'Average number of seconds to run all queries' over $ROUNDS rounds" \
 	"(concurrency $CONCURRENCY, $QUERIES queries):"
 for e in $(awk '{ print $2 }' all.txt | sort -u); do
