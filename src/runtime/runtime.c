@@ -1306,9 +1306,3 @@ void lrt_report_end(struct lrt *l)
 	lua_pop(l->L, 1);
 	fflush(stdout);
 }
-
-int lrt_used_sql(struct lrt *l)
-{
-	(void)l;
-	return 0;
-}

@@ -106,7 +106,4 @@ int lrt_step_hook(struct lrt *l, const char *fname, const struct sweep_step *st,
 /* Print the script's options in help layout (sorted). */
 void lrt_print_options(const char *name);
 
-/* 1 if this state created a SQL driver (for the report layout). */
-int lrt_used_sql(struct lrt *l);
-
 #endif

@@ -393,65 +393,39 @@ void sb_event_stop(int thread_id)
 		sched_record(w, clock_now_ns());
 }
 
-void bench_stat_add(int counter, uint64_t n)
-{
-	struct sched_worker *w = sched_self;
-	/* STATS_LATE and after are bench's own */
-	if (w && counter >= 0 && counter < STATS_LATE)
-		stats_inc(w->st, (enum stats_ctr)counter, n);
-}
-
-/* sysbench's counter types, in its order, as bench counters; -1: none.
- * 6 and 7 are sysbench C's SB_CNT_BYTES_READ and SB_CNT_BYTES_WRITTEN. */
-static const int sched_sb_counters[] = {
-	STATS_OTHER, STATS_READS, STATS_WRITES, STATS_EVENTS, STATS_ERRORS,
-	STATS_RECONNECTS, STATS_READ_BYTES, STATS_WRITTEN_BYTES,
-};
-
-void sb_counter_inc(int thread_id, sb_counter_type type)
-{
-	struct sched_worker *w = sched_self;
-	unsigned t = (unsigned)type;
-	(void)thread_id;
-	if (w && t < sizeof(sched_sb_counters) / sizeof(sched_sb_counters[0]))
-		stats_inc(w->st, (enum stats_ctr)sched_sb_counters[t], 1);
-}
-
+/* Counting goes straight to stats (stats.c: bench_stat_add,
+ * sb_counter_inc); reading a counter back stays here, as it names a
+ * sysbench thread (a worker or a connection) and adds the events that
+ * thread ran. */
 uint64_t sb_counter_val(int thread_id, sb_counter_type type)
 {
 	struct sched_worker *w;
-	unsigned t = (unsigned)type;
+	int c = stats_sb_counter((unsigned)type);
 	uint64_t v;
 	struct sched_worker *all = S.nco ? S.co : S.w;
 	unsigned n = S.nco ? S.nco : (S.cfg ? S.cfg->threads : 0);
 	if (all == NULL || thread_id < 0 || (unsigned)thread_id >= n ||
-	    all[thread_id].st == NULL ||
-	    t >= sizeof(sched_sb_counters) / sizeof(sched_sb_counters[0]))
+	    all[thread_id].st == NULL || c < 0)
 		return 0;
 	w = &all[thread_id];
-	v = __atomic_load_n(&w->st->ctr[sched_sb_counters[t]], __ATOMIC_RELAXED);
-	if (t == SB_CNT_TRX)     /* and the events the thread ran */
+	v = __atomic_load_n(&w->st->ctr[c], __ATOMIC_RELAXED);
+	if (type == SB_CNT_TRX)     /* and the events the thread ran */
 		v += __atomic_load_n(&w->started, __ATOMIC_RELAXED) -
 		     (__atomic_load_n(&w->in_event, __ATOMIC_RELAXED) != 0);
 	return v;
 }
 
-int bench_label_id(const char *name)
-{
-	return stats_label_id(name);
-}
-
+/* Labels live in stats (bench_label_id, stats_set_label), but labelling
+ * stays here: a label belongs to the event in progress, and only the
+ * scheduler knows whether one is (in_event, the warm-up that drops an
+ * event and its label, and the coroutine switch that saves and restores
+ * each connection's label in sched_co_step). Outside an event it is a
+ * no-op, which a plain "current recorder" could not tell. */
 void bench_event_label(int id)
 {
 	struct sched_worker *w = sched_self;
 	if (w && w->in_event && id >= 0 && id < STATS_MAX_LABELS)
 		stats_set_label(w->st, (unsigned)id);
-}
-
-struct stats_thread *sched_stats_self(void)
-{
-	struct sched_worker *w = sched_self;
-	return w ? w->st : NULL;
 }
 
 int bench_stopping(void)
@@ -513,6 +487,9 @@ static void *sched_worker_main(void *arg)
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 
 	sched_self = w;
+	/* what this thread counts goes to its recorder (its coroutines share
+	 * it): db/ and native/ count through stats_current() */
+	stats_set_current(w->st);
 	/* Default timer slack (50 us) would show up as schedule lag. */
 	if (S.mean_gap_ns > 0)
 		prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
@@ -956,6 +933,25 @@ static int64_t sched_signal_deadline(const struct core_cfg *cfg, int64_t now)
 	return now + grace;
 }
 
+static void (*sched_exit_fn)(int status, void *arg);
+static void *sched_exit_arg;
+
+void sched_set_exit_hook(void (*fn)(int status, void *arg), void *arg)
+{
+	sched_exit_fn = fn;
+	sched_exit_arg = arg;
+}
+
+/* The end of a run that cannot return: the hook, then _exit. */
+static void sched_exit_now(int status)
+{
+	fflush(stdout);
+	if (sched_exit_fn)
+		sched_exit_fn(status, sched_exit_arg);
+	fflush(stdout);
+	_exit(status);
+}
+
 /* Workers still blocked after a signal's grace period (a stopped server, an
  * event() that never returns): report what completed and exit, leaving
  * them behind; their events in progress count nowhere. Exit status 1, as
@@ -974,8 +970,7 @@ static void sched_abandon(struct stats_snap *tmp, struct stats_snap *iv,
 		            (t_finish - t_cp_last) / 1e9, 0);
 	}
 	(void)hdrlog_close(S.hlog);
-	fflush(stdout);
-	_exit(1);
+	sched_exit_now(1);
 }
 
 int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
@@ -1213,8 +1208,7 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 		if (cfg->report_statements)
 			log_msg(LOG_WARNING, "--report-statements: no per-statement figures, the forced shutdown left worker threads running");
 		(void)hdrlog_close(S.hlog);   /* names its own write error */
-		fflush(stdout);
-		_exit(2);
+		sched_exit_now(2);
 	}
 
 join:

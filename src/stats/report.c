@@ -15,7 +15,6 @@
 
 #define NS_PER_MS 1e6
 
-static int report_sql;      /* __atomic: set by a worker's sql.driver() */
 static inline uint64_t report_events(const struct stats_snap *s);
 static void machine_interval(const struct core_cfg *cfg,
                              const struct stats_snap *s, double t_now,
@@ -75,11 +74,6 @@ static void fill_result(struct report_result *r, const struct stats_snap *s,
 int report_hook_failed(void)
 {
 	return report_failed;
-}
-
-void report_use_sql(void)
-{
-	__atomic_store_n(&report_sql, 1, __ATOMIC_RELAXED);
 }
 
 /* Percentile label as sysbench prints it: "95" or "99.9". */
@@ -198,7 +192,7 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 	 * script's own hooks still print) */
 	if (log_verbosity() < LOG_NOTICE)
 		return 0;
-	if (ctx->sql || __atomic_load_n(&report_sql, __ATOMIC_RELAXED)) {
+	if (ctx->sql && ctx->sql()) {
 		uint64_t q = s->ctr[STATS_READS] + s->ctr[STATS_WRITES] + s->ctr[STATS_OTHER];
 		printf("[ %ss ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%s): %s err/s: %4.2f reconn/s: %4.2f\n",
 		       t, threads_running, report_events(s) / p, q / p,
@@ -366,8 +360,8 @@ static void stmt_block(const struct stats_snap *s)
 	unsigned k;
 	char name[32], *u;
 
-	/* nothing to break down (a workload without SQL, e.g. fileio, which
-	 * prints its own per-operation block under --report-statements) */
+	/* nothing to break down (a workload without SQL, e.g. fileio, whose
+	 * file operations get file_op_block instead) */
 	for (k = 0; k < STATS_NSTMT; k++)
 		if (s->stmt[k].events || s->stmt[k].errors)
 			break;
@@ -397,6 +391,31 @@ static void stmt_block(const struct stats_snap *s)
 	printf("\n");
 }
 
+/* bench: --report-statements for fileio: one line per kind of file
+ * operation seen, after the report (fileio's own layout, as it printed it
+ * from a histogram of its own before these kinds went to stats). */
+static void file_op_block(const struct stats_snap *s)
+{
+	int any = 0;
+	char name[16];
+
+	for (unsigned k = STATS_FILE_READ; k < STATS_NKIND; k++) {
+		const struct stats_rec *r = &s->stmt[k];
+		if (r->events == 0)
+			continue;
+		if (!any)
+			printf("Latency per operation (ms):\n");
+		any = 1;
+		snprintf(name, sizeof(name), "%s:", stats_stmt_name(k));
+		printf("    %-6s count: %llu  50%%: %.3f  95%%: %.3f  99%%: %.3f  99.9%%: %.3f  max: %.3f\n",
+		       name, (unsigned long long)r->events, report_pct_ms(r->lat, 50),
+		       report_pct_ms(r->lat, 95), report_pct_ms(r->lat, 99),
+		       report_pct_ms(r->lat, 99.9), hdr_max(r->lat) / NS_PER_MS);
+	}
+	if (any)
+		printf("\n");
+}
+
 int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
                 double total, double period, int checkpoint)
 {
@@ -421,6 +440,11 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 			report_failed = 1;
 		fflush(stdout);
 		machine_full(cfg, s, total, period > 0 ? period : 1, checkpoint);
+		/* text, so it goes where stdout points now: stderr */
+		if (s->have_stmt && !checkpoint && log_verbosity() >= LOG_NOTICE) {
+			file_op_block(s);
+			fflush(stdout);
+		}
 		return 0;
 	}
 	if (checkpoint && log_verbosity() >= LOG_NOTICE) {
@@ -448,7 +472,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	}
 	/* the workload's block follows the SQL statistics, as a database
 	 * workload with its own summary shows both */
-	if (ctx->sql || __atomic_load_n(&report_sql, __ATOMIC_RELAXED))
+	if (ctx->sql && ctx->sql())
 		sql_block(s, period);
 	if (ctx->hooks.summary && ctx->hooks.summary(&st, ctx->hooks.ud) < 0)
 		report_failed = 1;
@@ -495,8 +519,10 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	/* bench's own blocks come after sysbench's, so that scripts reading
 	 * sysbench's report find everything where they expect it */
 	label_block(cfg, s, period);
-	if (s->have_stmt && !checkpoint)
+	if (s->have_stmt && !checkpoint) {
 		stmt_block(s);
+		file_op_block(s);
+	}
 	fflush(stdout);
 	return 0;
 }

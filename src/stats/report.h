@@ -40,7 +40,10 @@ struct report_result {
 
 struct report_ctx {
 	const struct core_cfg *cfg;
-	int sql;                        /* SQL statistics layout */
+	/* The SQL statistics layout: 1 once the run's script created a
+	 * database driver (main.c passes db_used). Asked at each report, as
+	 * the workers create their drivers while the run starts. NULL: no. */
+	int (*sql)(void);
 	struct report_hooks hooks;
 	struct report_result *result;   /* non-NULL: the final report fills it */
 	/* Set by the scheduler for the final report (-1: not measured, as
@@ -53,10 +56,6 @@ struct report_ctx {
 /* A sweep's step (1-based, 0 = not a sweep) and label (NULL or "": none):
  * json lines then carry "step" (and the final one "step_label"). */
 void report_set_step(unsigned step, const char *label);
-
-/* Switch to the SQL statistics layout (called when a script creates its
- * first database driver). Thread-safe. */
-void report_use_sql(void);
 
 /* 1 once a report hook failed (the run must then exit non-zero). */
 int report_hook_failed(void);
