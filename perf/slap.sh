@@ -28,9 +28,11 @@ command -v "$SLAP" >/dev/null || { echo "$SLAP not found (apt-get install mariad
 [ -x /usr/bin/time ] || { echo "/usr/bin/time not found (apt-get install time)"; exit 1; }
 
 . "$here/perf/server.sh"
-# every client a connection, plus bench's own (MariaDB's default is 151)
+# every client a connection, plus bench's own (MariaDB's default is 151),
+# and a listen queue for all of them at once (else the SYNs beyond its
+# default of 50 + max_connections / 5 wait for a TCP retransmission, 1 s)
 maxc=$(tr ',' '\n' <<< "$CONCURRENCY" | sort -n | tail -1)
-DBSERVER_MYSQL_OPTS="--max-connections=$((maxc + 50))" dbserver_start mysql >/dev/null
+DBSERVER_MYSQL_OPTS="--max-connections=$((maxc + 50)) --back-log=$((maxc + 50))" dbserver_start mysql >/dev/null
 # both tools create and drop the schema mysqlslap as user sbtest
 dbserver_mysql_sql "GRANT ALL PRIVILEGES ON mysqlslap.* TO 'sbtest'@'127.0.0.1'"
 
