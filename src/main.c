@@ -18,6 +18,7 @@
 #include "sched/par.h"
 #include "stats/report.h"
 #include "runtime/runtime.h"
+#include "runtime/optbridge.h"
 #include "util/log.h"
 #include "util/progress.h"
 #include "db/driver.h"

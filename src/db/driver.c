@@ -850,9 +850,13 @@ static int db_expand(sql_statement *st, size_t *out_len)
 		if (db_buf_reserve(k, pos + 64))
 			return -ENOMEM;
 		if (q) {
-			if (ch == q)
+			/* as db_count_placeholders: a backslash escapes the
+			 * next character, so 'a\'?' holds no placeholder */
+			if (ch == '\\' && i + 1 < k->sql_len)
+				k->buf[pos++] = k->sql[i++];
+			else if (ch == q)
 				q = 0;
-			k->buf[pos++] = ch;
+			k->buf[pos++] = k->sql[i];
 			continue;
 		}
 		if (ch == '\'' || ch == '"' || ch == '`') {

@@ -38,10 +38,11 @@ void sched_worker_fail(void);
 int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
               sched_worker_fn fn, void *ud);
 
-/* When sched_run cannot return (--forced-shutdown's expiry: status 2;
- * workers still blocked after a signal: status 1), it prints the final
- * report, then calls fn(status, arg), then _exit(status). fn may print
- * (a sweep's table) but must not return to the run. NULL: no hook. */
+/* When sched_run cannot return (--forced-shutdown's expiry: status 2,
+ * after the final report; workers still blocked after a signal: status 1,
+ * after the final report; thread_init past --thread-init-timeout: status
+ * 2), it calls fn(status, arg), then _exit(status). fn may print (a
+ * sweep's table); it runs in the main thread. NULL: no hook. */
 void sched_set_exit_hook(void (*fn)(int status, void *arg), void *arg);
 
 /* ---- --connections -------------------------------------------------------

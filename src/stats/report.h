@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report: sysbench's text reports (interval lines, checkpoint and final
- * reports, latency histogram), fed by stats snapshots. Report hooks written
- * in Lua plug in through struct report_hooks.
+ * reports, latency histogram) and bench's JSON and CSV lines, fed by stats
+ * snapshots. Report hooks written in Lua plug in through struct report_hooks.
+ * report.c picks the format (report_fmt.h: report_text.c, report_json.c,
+ * report_csv.c); report_common.c holds what the formats share.
  *
  * Called only from the reporting (main) thread.
  */
@@ -71,10 +73,12 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
                     double t_now, double period, unsigned threads_running,
                     uint64_t queue_length, unsigned concurrency);
 
-/* A full report: checkpoint != 0 prints "[ Ns ] Checkpoint report:" first.
- * total: seconds since the start; period: seconds the snapshot covers. */
+/* A full report. checkpoint: 0 for the final report, else the requested
+ * checkpoint time (seconds, > 0), which "[ Ns ] Checkpoint report:" shows
+ * first. total: seconds since the start; period: seconds the snapshot
+ * covers. */
 int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
-                double total, double period, int checkpoint);
+                double total, double period, double checkpoint);
 
 /* The latency histogram (values in ms) of --histogram and
  * sysbench.histogram:print(): log buckets of ~1.8% width. */

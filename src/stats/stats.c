@@ -467,7 +467,7 @@ void stats_record_stmt(struct stats_thread *t, enum stats_stmt_kind k,
 {
 	struct stats_rec *r;
 
-	if ((unsigned)k >= STATS_NKIND ||
+	if ((unsigned)k >= STATS_NKIND || t->mute ||
 	    end_ns < __atomic_load_n(&t->stmt_from_ns, __ATOMIC_RELAXED))
 		return;
 	if (!t->stmt && !(t->stmt = calloc(STATS_NKIND, sizeof(*t->stmt)))) {

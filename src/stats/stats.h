@@ -122,6 +122,11 @@ struct stats_thread {
 	struct stats_rec *stmt;  /* [STATS_NKIND] */
 	uint64_t stmt_lost;
 	int64_t stmt_from_ns;    /* statements ending before this don't count */
+	/* Set by the owner's scheduler while the event in progress began in
+	 * the warm-up (and before the first event of a run with one):
+	 * stats_count and stats_record_stmt then count nothing, so an event,
+	 * its statements and its counters all fall on the same side. */
+	int mute;
 	/* Harvester-private: counter values at the previous harvest. */
 	_Alignas(64) uint64_t last_ctr[STATS_NCTR];
 };
@@ -190,11 +195,11 @@ static inline struct stats_thread *stats_current(void)
 }
 
 /* Add n to counter c of the calling thread's current recorder; a no-op
- * without one. */
+ * without one, or while it is muted (the warm-up). */
 static inline void stats_count(enum stats_ctr c, uint64_t n)
 {
 	struct stats_thread *t = stats_tls_current;
-	if (t)
+	if (t && !t->mute)
 		stats_inc(t, c, n);
 }
 

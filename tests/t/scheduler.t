@@ -173,3 +173,16 @@ threads still running; one line says they are missing:
   FATAL: Worker threads failed to initialize within 1 seconds!
   $ timeout 20 $B hang.lua --thread-init-timeout=1 run >/dev/null 2>&1
   [2]
+
+No interval report lies past --time, however long the last events take to
+finish (each sleeps 0.7 s here, so the run ends between 1.0 and 1.4 s and
+more, and the reporter would otherwise wake for 1.2 s):
+
+  $ cat > slow.lua <<'X'
+  > ffi.cdef[[int usleep(unsigned);]]
+  > function event() ffi.C.usleep(700000) end
+  > X
+  $ $B slow.lua --time=1 --report-interval=0.3 run | grep '^\[' | awk '{ print $2 }'
+  0.3s
+  0.6s
+  0.9s
