@@ -486,9 +486,11 @@ int lrt_step_hook(struct lrt *l, const char *fname, const struct sweep_step *st,
 		const uint64_t cv[] = { r->events, r->queries, r->reads, r->writes,
 		                        r->other, r->errors, r->reconnects };
 		static const char *const dk[] = { "time", "tps", "qps", "lat_min", "lat_avg",
-		                                  "lat_max", "lat_p95", "lat_p99" };
+		                                  "lat_max", "lat_p95", "lat_p99",
+		                                  "time_events" };
 		const double dv[] = { r->time, r->tps, r->qps, r->lat_min, r->lat_avg,
-		                      r->lat_max, r->lat_p95, r->lat_p99 };
+		                      r->lat_max, r->lat_p95, r->lat_p99,
+		                      r->time_events };
 		unsigned k;
 
 		lua_newtable(L);
@@ -497,6 +499,8 @@ int lrt_step_hook(struct lrt *l, const char *fname, const struct sweep_step *st,
 			lua_setfield(L, -2, ck[k]);
 		}
 		for (k = 0; k < sizeof(dk) / sizeof(dk[0]); k++) {
+			if (dv[k] < 0)          /* time_events: not measured */
+				continue;
 			lua_pushnumber(L, dv[k]);
 			lua_setfield(L, -2, dk[k]);
 		}
@@ -848,6 +852,8 @@ static void lrt_push_stat(lua_State *L, const sb_stat_t *st, enum lrt_stat_kind 
 	lrt_setnum(L, "service_pct", st->service_pct);
 	lrt_setnum(L, "late", (double)st->late);
 	lrt_setnum(L, "skipped", (double)st->skipped);
+	if (st->time_events >= 0)       /* the final report's */
+		lrt_setnum(L, "time_events", st->time_events);
 	lua_setfield(L, -2, "__index");
 	lua_setmetatable(L, -2);
 }

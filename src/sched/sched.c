@@ -102,6 +102,7 @@ static inline void sched_start_event(struct sched_worker *w, int64_t start)
 static inline void sched_record(struct sched_worker *w, int64_t now)
 {
 	sched_put(w->in_event, 0);
+	w->end_ns = now;
 	/* An event that began during warm-up counts in no statistic. */
 	if (w->start_ns < S.warm_end_ns) {
 		stats_clear_label(w->st);
