@@ -33,6 +33,24 @@ local T = sql.type
 local E = sql.error
 local RESTART_EVENT = sysbench.error.RESTART_EVENT
 
+-- Under --connections this state runs one connection's coroutine: the
+-- calls below that wait for the server send their request and yield the
+-- coroutine until the reply is there (the database layer has told the
+-- thread's loop which socket to wait for).
+local co_mode = C.bench_co_active() ~= 0
+local yield = coroutine.yield
+local nb_continue = C.db_nb_continue
+
+-- Yield until the operation in flight on con is done: 0, or -1 failed.
+local function nb_finish(con)
+   local rc
+   repeat
+      yield()
+      rc = nb_continue(con)
+   until rc ~= 1
+   return rc
+end
+
 -- ---- errors ---------------------------------------------------------------
 
 -- The outcome of the last call on `con` that returned rs (nil on failure).
@@ -222,14 +240,11 @@ function stmt_methods.execute(self)
    return check_error(self.connection, rs, "<prepared statement>")
 end
 
--- Under --connections (this state is one connection's coroutine) a
--- statement is sent, and the coroutine yields until the reply is there:
--- db_*_nb and db_nb_resume return WAIT meanwhile (the database layer has
--- told the thread's loop which socket to wait for).
-local co_mode = C.bench_co_active() ~= 0
+-- Under --connections db_*_nb and db_nb_resume return WAIT while the
+-- reply is not there.
 local WAIT = ffi.cast("sql_result *", 1)
 if co_mode then
-   local execute_nb, resume_nb, yield = C.db_execute_nb, C.db_nb_resume, coroutine.yield
+   local execute_nb, resume_nb = C.db_execute_nb, C.db_nb_resume
    function stmt_methods.execute(self)
       local rs = execute_nb(self)
       if rs == WAIT then
@@ -267,7 +282,7 @@ function conn_methods.query(self, query)
 end
 
 if co_mode then
-   local query_nb, resume_nb, yield = C.db_query_nb, C.db_nb_resume, coroutine.yield
+   local query_nb, resume_nb = C.db_query_nb, C.db_nb_resume
    function conn_methods.query(self, query)
       local rs = query_nb(self, query, #query)
       while rs == WAIT do
@@ -292,8 +307,13 @@ function conn_methods.query_row(self, query)
    return unpack(rs:fetch_row(), 1, rs.nfields)
 end
 
+local prepare = co_mode and C.db_prepare_nb or C.db_prepare
+
 function conn_methods.prepare(self, query)
-   local st = C.db_prepare(self, query, #query)
+   local st = prepare(self, query, #query)
+   if st ~= nil and co_mode and C.db_nb_waiting(self) ~= 0 and nb_finish(self) ~= 0 then
+      st = nil   -- freed by the database layer
+   end
    if st == nil then
       check_error(self, nil, query)
    end
@@ -308,8 +328,24 @@ function conn_methods.bulk_insert_init(self, query)
                  "db_bulk_insert_init() failed")
 end
 
+-- Under --connections the rows go without blocking the thread: sent here
+-- when the next row would not fit, and by bulk_insert_done.
+local function bulk_flush(self)
+   local rc = C.db_bulk_flush_nb(self)
+   if rc == 1 then
+      rc = nb_finish(self)
+   end
+   return rc
+end
+
 function conn_methods.bulk_insert_next(self, val)
-   local rc = C.db_bulk_insert_next(self, val, #val)
+   local rc = 0
+   if co_mode and C.db_bulk_insert_full(self, #val) ~= 0 then
+      rc = bulk_flush(self)
+   end
+   if rc == 0 then
+      rc = C.db_bulk_insert_next(self, val, #val)
+   end
    if rc ~= 0 and self.error ~= E.NONE and self.sql_state ~= nil then
       return check_error(self, nil, "<bulk insert>")
    end
@@ -317,7 +353,10 @@ function conn_methods.bulk_insert_next(self, val)
 end
 
 function conn_methods.bulk_insert_done(self)
-   local rc = C.db_bulk_insert_done(self)
+   local rc = co_mode and bulk_flush(self) or 0
+   if rc == 0 then
+      rc = C.db_bulk_insert_done(self)
+   end
    if rc ~= 0 and self.error ~= E.NONE and self.sql_state ~= nil then
       return check_error(self, nil, "<bulk insert>")
    end
@@ -325,6 +364,13 @@ function conn_methods.bulk_insert_done(self)
 end
 
 function conn_methods.reconnect(self)
+   if co_mode then
+      local rc = C.db_connection_reconnect_nb(self)
+      if rc == 1 then
+         rc = nb_finish(self)
+      end
+      return assert(rc == 0)
+   end
    return assert(C.db_connection_reconnect(self) == 0)
 end
 
@@ -421,12 +467,18 @@ ffi.metatype("sql_connection", {
 
 local driver_methods = {}
 
+local connect = co_mode and C.db_connection_create_nb or C.db_connection_create
+
 function driver_methods.connect(self)
-   local con = C.db_connection_create(self)
+   local con = connect(self)
    if con == nil then
       error("connection creation failed", 2)
    end
-   return ffi.gc(con, C.db_connection_free)
+   con = ffi.gc(con, C.db_connection_free)
+   if co_mode and C.db_nb_waiting(con) ~= 0 and nb_finish(con) ~= 0 then
+      error("connection creation failed", 2)
+   end
+   return con
 end
 
 function driver_methods.name(self)
