@@ -127,6 +127,7 @@ struct my_conn {
 	bool nb_ms_new;           /* ... a new statement (freed with mc) */
 	MYSQL *nb_m;              /* being connected (MY_NB_CONNECT) */
 	int64_t nb_deadline;      /* connect: give up at this clock_now_ns() */
+	bool nb_timed_out;        /* ... and that time came */
 #ifdef MY_PVIO
 	PVIO_METHODS pvio_methods; /* the socket's methods, read replaced */
 #endif
@@ -533,7 +534,7 @@ static int my_connect_fail(sql_connection *c, struct my_conn *mc, MYSQL *m, unsi
 {
 	my_connect_failed(mc->host, mc->port, mc->sock, err, msg);
 	if (my_cfg.connect_timeout && (err == CR_SERVER_LOST || err == 2013) &&
-	    strstr(msg, "system error: 110") != NULL)
+	    (strstr(msg, "system error: 110") != NULL || mc->nb_timed_out))
 		log_msg(LOG_FATAL, "no answer from the MySQL server within "
 		        "--mysql-connect-timeout=%u seconds", my_cfg.connect_timeout);
 	db_set_error(c, DB_ERROR_FATAL, (int)err, m ? mysql_sqlstate(m) : "HY000", msg);
@@ -1223,8 +1224,7 @@ static int my_nb_prepped(sql_connection *c, struct my_conn *mc, struct my_stmt *
 	int rc;
 
 	mc->nb_ms = NULL;
-	MY_TRACE("mysql_stmt_prepare(%p, \"%.*s\", %zu) = %d", (void *)s, (int)ms->sql_len,
-	         ms->sql, ms->sql_len, err);
+	MY_TRACE("prepared %p (\"%.*s\"): %d", (void *)s, (int)ms->sql_len, ms->sql, err);
 	if (err) {
 		unsigned e = mysql_stmt_errno(s);
 		if (e == ER_UNSUPPORTED_PS)
@@ -1399,8 +1399,10 @@ static int my_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
 	if (MY_UNLIKELY(mc == NULL || (mc->m == NULL && mc->nb_m == NULL)))
 		return my_fail(c, CR_SERVER_GONE_ERROR, "HY000", "MySQL server has gone away");
 	ready = mc->nb_status & (MYSQL_WAIT_READ | MYSQL_WAIT_WRITE | MYSQL_WAIT_EXCEPT);
-	if (MY_UNLIKELY(mc->nb_deadline) && clock_now_ns() >= mc->nb_deadline)
+	if (MY_UNLIKELY(mc->nb_deadline) && clock_now_ns() >= mc->nb_deadline) {
 		ready = MYSQL_WAIT_TIMEOUT;
+		mc->nb_timed_out = true;
+	}
 	switch (mc->nb_step) {
 	case MY_NB_CONNECT: {
 		MYSQL *m = mc->nb_m, *ret = NULL;

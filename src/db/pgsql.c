@@ -1152,8 +1152,12 @@ static int pg_nb_connect_poll(sql_connection *c, struct pg_conn *pc, struct db_w
 	PostgresPollingStatusType st;
 
 	if (pc->nb_deadline && clock_now_ns() >= pc->nb_deadline) {
+		/* libpq's words for it */
+		char why[300];
+		snprintf(why, sizeof(why), "connection to server at \"%s\", port %s failed: "
+		         "timeout expired\n", PQhost(pc->pg), PQport(pc->pg));
 		c->priv = NULL;
-		return pg_connect_fail(c, pc, "timeout expired\n");
+		return pg_connect_fail(c, pc, why);
 	}
 	st = PQconnectPoll(pc->pg);
 	switch (st) {
