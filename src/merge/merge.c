@@ -590,15 +590,25 @@ static void tag_table(const struct merge *m, int stmt, const double *pct,
 	}
 }
 
-/* {"50":ms,"95":ms} of h at the n percentiles pct */
-static json_t *pct_object(const struct hdr_hist *h, const double *pct, unsigned n)
+/* h's pct-th percentile in ms, at most cap_ms: a histogram value is its
+ * bucket's highest equivalent, which can lie above the exact maximum the
+ * runs' json lines recorded; a percentile is never printed above "max". */
+static double pct_capped_ms(const struct hdr_hist *h, double pct, double cap_ms)
+{
+	double v = report_pct_ms(h, pct);
+	return v > cap_ms ? cap_ms : v;
+}
+
+/* {"50":ms,"95":ms} of h at the n percentiles pct, capped at cap_ms */
+static json_t *pct_object(const struct hdr_hist *h, const double *pct, unsigned n,
+                          double cap_ms)
 {
 	json_t *o = json_object();
 	char key[32];
 
 	for (unsigned j = 0; j < n; j++) {
 		snprintf(key, sizeof(key), "%.10g", pct[j]);
-		json_object_set_new(o, key, json_real(report_pct_ms(h, pct[j])));
+		json_object_set_new(o, key, json_real(pct_capped_ms(h, pct[j], cap_ms)));
 	}
 	return o;
 }
@@ -627,7 +637,7 @@ static json_t *tag_json(const struct merge *m, int stmt, const double *pct,
 			json_object_set_new(o, "min", json_real(hdr_count(th) ? hdr_min(th) / NS_PER_MS : 0));
 			json_object_set_new(o, "avg", json_real(hdr_mean(th) / NS_PER_MS));
 			json_object_set_new(o, "max", json_real(hdr_count(th) ? hdr_max(th) / NS_PER_MS : 0));
-			json_object_set_new(o, "percentiles", pct_object(th, pct, npct));
+			json_object_set_new(o, "percentiles", pct_object(th, pct, npct, HUGE_VAL));
 		} else {
 			json_object_set_new(o, "percentiles", json_null());
 		}
@@ -689,7 +699,7 @@ static void print_text(const struct merge *m, uint64_t events, double total)
 		for (i = 0; i < m->npct; i++) {
 			char label[64];
 			snprintf(label, sizeof(label), "%.10gth percentile:", m->pct[i]);
-			report_lat_line_ms(label, report_pct_ms(m->h, m->pct[i]));
+			report_lat_line_ms(label, pct_capped_ms(m->h, m->pct[i], mx));
 		}
 	} else {
 		printf("         percentiles: not available: exact merged percentiles need the runs' --hdr-log files\n");
@@ -727,7 +737,7 @@ static int print_json(const struct merge *m, uint64_t events, double total)
 	json_object_set_new(lat, "max", json_real(mx));
 	json_object_set_new(lat, "sum", json_real(sum));
 	if (m->nhdr) {
-		json_object_set_new(lat, "percentiles", pct_object(m->h, m->pct, m->npct));
+		json_object_set_new(lat, "percentiles", pct_object(m->h, m->pct, m->npct, mx));
 	} else {
 		json_object_set_new(lat, "percentiles", json_null());
 	}

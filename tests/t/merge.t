@@ -221,3 +221,21 @@ No file, a bad --report-format:
   $ $B merge --no-such-option=1 a.json; echo "exit $?"
   invalid option: --no-such-option=1
   exit 1
+
+A percentile is never above the maximum: the histogram gives a bucket's
+highest value, the json lines the exact maximum. With a json maximum below
+what the hdr log holds, the 100th percentile stops at it (text and json):
+
+  $ python3 -c '
+  > import json
+  > lines = [json.loads(l) for l in open("a.json")]
+  > for l in lines:
+  >     if l.get("type") == "final": l["latency_ms"]["max"] = l["latency_ms"]["max"] / 2
+  > open("low.json", "w").write("".join(json.dumps(l) + "\n" for l in lines))'
+  $ $B merge --percentile=100 --report-format=json low.json a.hlog | python3 -c '
+  > import json, sys
+  > l = json.load(sys.stdin)["latency_ms"]
+  > print(l["percentiles"]["100"] == l["max"], l["max"] > 0)'
+  True True
+  $ $B merge --percentile=100 low.json a.hlog | awk '/max:|100th/ { print $NF }' | uniq | wc -l
+  1
