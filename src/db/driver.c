@@ -130,6 +130,13 @@ static void db_stmt_free(sql_statement *st);
 #define DB_NB_CONNECT   100
 #define DB_NB_RECONNECT 101
 
+/* --connections: connects in flight per worker thread at most. Thousands
+ * at once overflow the server's listen backlog (MariaDB's back_log is 80
+ * by default), and the kernel then retries the dropped ones after
+ * seconds; a few dozen at a time keep connecting quick. */
+#define DB_NB_CONNECTING_MAX 32
+static __thread unsigned db_nb_connecting;
+
 static struct db_driver db_drivers[DB_MAX_DRIVERS];
 static unsigned db_ndrivers;
 static pthread_mutex_t db_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -402,6 +409,8 @@ sql_connection *db_connection_create(sql_driver *drv)
 static void db_nb_drop(sql_connection *c)
 {
 	struct db_conn_core *k = c->core;
+	if (k->nb_op == DB_NB_CONNECT || k->nb_op == DB_NB_RECONNECT)
+		db_nb_connecting--;
 	if (k->nb_st) {
 		db_stmt_free(k->nb_st);
 		k->nb_st = NULL;
@@ -1097,6 +1106,7 @@ sql_connection *db_connection_create_nb(sql_driver *drv)
 		return NULL;
 	rc = d->ops->connect_start(c, ((struct db_conn_core *)c->core)->seq, &w);
 	if (rc == 1) {
+		db_nb_connecting++;
 		db_nb_wait(c, DB_NB_CONNECT, &w);
 		return c;
 	}
@@ -1122,9 +1132,19 @@ int db_connection_reconnect_nb(sql_connection *c)
 	db_nb_drop(c);
 	c->priv = NULL;
 	rc = o->connect_start(c, k->seq, &w);
-	if (rc == 1)
+	if (rc == 1) {
+		db_nb_connecting++;
 		return db_nb_wait(c, DB_NB_RECONNECT, &w);
+	}
 	return db_reconnected(c, rc);
+}
+
+int db_nb_connect_busy(void)
+{
+	if (db_nb_connecting < DB_NB_CONNECTING_MAX)
+		return 0;
+	sched_co_wait(-1, 0, clock_now_ns() + 1000000);   /* look again in 1 ms */
+	return 1;
 }
 
 sql_statement *db_prepare_nb(sql_connection *c, const char *sql, size_t len)
@@ -1181,6 +1201,8 @@ int db_nb_continue(sql_connection *c)
 	if (rc == 1)
 		return db_nb_wait(c, op, &w);
 	k->nb_op = -1;
+	if (op == DB_NB_CONNECT || op == DB_NB_RECONNECT)
+		db_nb_connecting--;
 	switch (op) {
 	case DB_NB_CONNECT:
 		if (rc) {

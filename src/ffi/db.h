@@ -202,6 +202,9 @@ sql_statement *db_prepare_nb(sql_connection *con, const char *query, size_t len)
 int db_bulk_insert_full(sql_connection *con, size_t len);
 int db_bulk_flush_nb(sql_connection *con);
 int db_nb_waiting(const sql_connection *con);
+/* 1 when the calling worker thread has as many connects in flight as it
+ * allows (then the caller yields, and asks again); 0: connect now. */
+int db_nb_connect_busy(void);
 int db_nb_continue(sql_connection *con);
 
 /* Count an error that the script ignored (the event restarts). */

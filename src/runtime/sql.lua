@@ -77,7 +77,7 @@ local function check_error(con, rs, query, where)
       sql_errmsg = ffi.string(con.sql_errmsg),
    }
    local ignorable = con.error == E.IGNORABLE
-   local hook = sysbench.hooks.sql_error_ignorable
+   local hook = (sysbench.__env or _G).sysbench.hooks.sql_error_ignorable
    if type(hook) == "function" then
       local r = hook(err)
       if r ~= nil then ignorable = r and true or false end
@@ -363,8 +363,16 @@ function conn_methods.bulk_insert_done(self)
    return assert(rc == 0, "db_bulk_insert_done() failed")
 end
 
+-- Wait while the thread has as many connects in flight as it allows.
+local function connect_slot()
+   while C.db_nb_connect_busy() ~= 0 do
+      yield()
+   end
+end
+
 function conn_methods.reconnect(self)
    if co_mode then
+      connect_slot()
       local rc = C.db_connection_reconnect_nb(self)
       if rc == 1 then
          rc = nb_finish(self)
@@ -470,6 +478,9 @@ local driver_methods = {}
 local connect = co_mode and C.db_connection_create_nb or C.db_connection_create
 
 function driver_methods.connect(self)
+   if co_mode then
+      connect_slot()
+   end
    local con = connect(self)
    if con == nil then
       error("connection creation failed", 2)
@@ -505,187 +516,196 @@ end
 -- sysbench's compatibility layer does. db_connect() also sets the global
 -- db_driver to the driver's name.
 
-local legacy_con
+-- The functions and their connection live in the globals table G: _G,
+-- and under --connections with shared states each connection's
+-- environment (sysbench.__new_env), so each has its own connection.
+function sql.__legacy(G)
 
-function db_connect()
-   local drv = C.db_create(nil)
-   if drv == nil then
-      error("DB initialization failed", 0)
-   end
-   db_driver = ffi.string(drv.sname)
-   if legacy_con == nil then
-      local c = C.db_connection_create(drv)
-      if c == nil then
-         error("Failed to connect to the database", 0)
+   local legacy_con
+
+   function G.db_connect()
+      local drv = C.db_create(nil)
+      if drv == nil then
+         error("DB initialization failed", 0)
       end
-      legacy_con = ffi.gc(c, C.db_connection_free)
-   end
-end
-
-function db_disconnect()
-   if legacy_con then
-      C.db_connection_close(legacy_con)
-      legacy_con = nil
-   end
-end
-
-local function legacy_connected()
-   if legacy_con == nil then
-      db_connect()
-   end
-   return legacy_con
-end
-
-local function legacy_required()
-   if legacy_con == nil then
-      error("Uninitialized database connection", 0)
-   end
-   return legacy_con
-end
-
--- Raise as sysbench's legacy functions (C functions there) do: no
--- location; an ignorable error restarts the event, anything else is
--- "<fn>() failed".
-local function legacy_fail(con, fn)
-   if con.error == E.IGNORABLE then
-      C.db_count_ignored_error()
-      error({ errcode = RESTART_EVENT }, 0)
-   end
-   error(fn .. "() failed", 0)
-end
-
--- Runs the statement and frees its result: returns nothing.
-function db_query(query)
-   local con = legacy_connected()
-   local rs = C.db_query(con, query, #query)
-   if rs == nil then
-      if con.error ~= E.NONE then legacy_fail(con, "db_query") end
-      return
-   end
-   if rs.counter == C.SB_CNT_READ then
-      C.db_free_results(rs)
-   end
-end
-
--- 0.5's db_prepare/db_bind_param bind Lua values by table: the values are
--- read again at each db_execute.
-local legacy_binds = setmetatable({}, { __mode = "k" })
-
-function db_prepare(query)
-   local con = legacy_connected()
-   local st = C.db_prepare(con, query, #query)
-   if st == nil then
-      error("db_prepare() failed", 0)
-   end
-   return st
-end
-
-function db_bind_param(stmt, values)
-   legacy_required()
-   if type(values) ~= "table" then
-      error("table was expected", 0)
-   end
-   local keys = {}
-   for k in pairs(values) do keys[#keys + 1] = k end
-   if #keys == 0 then
-      error("table is empty", 0)
-   end
-   -- placeholders in key order: 1, 2, ..., 10 (numbers before others)
-   table.sort(keys, function(a, b)
-      local na, nb = type(a) == "number", type(b) == "number"
-      if na and nb then return a < b end
-      if na ~= nb then return na end
-      return tostring(a) < tostring(b)
-   end)
-   local params = {}
-   for i, k in ipairs(keys) do
-      local v = values[k]
-      if type(v) == "number" then
-         params[i] = stmt:bind_create(T.BIGINT)
-      elseif type(v) == "string" then
-         params[i] = stmt:bind_create(T.VARCHAR, math.max(#v, 255))
-      else
-         error("Unsupported variable type: " .. type(v), 0)
+      G.db_driver = ffi.string(drv.sname)
+      if legacy_con == nil then
+         local c = C.db_connection_create(drv)
+         if c == nil then
+            error("Failed to connect to the database", 0)
+         end
+         legacy_con = ffi.gc(c, C.db_connection_free)
       end
    end
-   if stmt:bind_param(unpack(params, 1, #keys)) ~= 0 then
-      error("db_bind_param() failed", 0)
-   end
-   legacy_binds[stmt] = { values = values, keys = keys, params = params }
-end
 
--- Result binding is not supported (see db_bind_result in src/ffi/db.h).
-function db_bind_result(stmt, values)
-   legacy_required()
-   if type(values) ~= "table" then
-      error("table was expected", 0)
-   end
-   if C.db_bind_result(stmt, nil, 0) ~= 0 then
-      error("db_bind_result() failed", 0)
-   end
-end
-
-function db_execute(stmt)
-   local con = legacy_required()
-   local b = legacy_binds[stmt]
-   if b then
-      for i = 1, #b.keys do
-         b.params[i]:set(b.values[b.keys[i]])
+   function G.db_disconnect()
+      if legacy_con then
+         C.db_connection_close(legacy_con)
+         legacy_con = nil
       end
    end
-   local rs = C.db_execute(stmt)
-   if rs == nil and con.error ~= E.NONE then
-      legacy_fail(con, "db_execute")
+
+   local function legacy_connected()
+      if legacy_con == nil then
+         G.db_connect()
+      end
+      return legacy_con
    end
-   return rs
-end
 
-function db_close(stmt)
-   legacy_required()
-   legacy_binds[stmt] = nil
-   stmt:close()
-end
-
-function db_store_results(rs)
-   legacy_required()
-   return rs
-end
-
-function db_free_results(rs)
-   legacy_required()
-   if rs ~= nil and rs.counter == C.SB_CNT_READ then
-      C.db_free_results(rs)
+   local function legacy_required()
+      if legacy_con == nil then
+         error("Uninitialized database connection", 0)
+      end
+      return legacy_con
    end
-end
 
-function db_bulk_insert_init(query)
-   local con = legacy_connected()
-   if C.db_bulk_insert_init(con, query, #query) ~= 0 then
-      error("db_bulk_insert_init() failed", 0)
+   -- Raise as sysbench's legacy functions (C functions there) do: no
+   -- location; an ignorable error restarts the event, anything else is
+   -- "<fn>() failed".
+   local function legacy_fail(con, fn)
+      if con.error == E.IGNORABLE then
+         C.db_count_ignored_error()
+         error({ errcode = RESTART_EVENT }, 0)
+      end
+      error(fn .. "() failed", 0)
    end
-end
 
-function db_bulk_insert_next(values)
-   local con = legacy_required()
-   if C.db_bulk_insert_next(con, values, #values) ~= 0 then
-      error("db_bulk_insert_next() failed", 0)
+   -- Runs the statement and frees its result: returns nothing.
+   function G.db_query(query)
+      local con = legacy_connected()
+      local rs = C.db_query(con, query, #query)
+      if rs == nil then
+         if con.error ~= E.NONE then legacy_fail(con, "db_query") end
+         return
+      end
+      if rs.counter == C.SB_CNT_READ then
+         C.db_free_results(rs)
+      end
    end
+
+   -- 0.5's db_prepare/db_bind_param bind Lua values by table: the values are
+   -- read again at each db_execute.
+   local legacy_binds = setmetatable({}, { __mode = "k" })
+
+   function G.db_prepare(query)
+      local con = legacy_connected()
+      local st = C.db_prepare(con, query, #query)
+      if st == nil then
+         error("db_prepare() failed", 0)
+      end
+      return st
+   end
+
+   function G.db_bind_param(stmt, values)
+      legacy_required()
+      if type(values) ~= "table" then
+         error("table was expected", 0)
+      end
+      local keys = {}
+      for k in pairs(values) do keys[#keys + 1] = k end
+      if #keys == 0 then
+         error("table is empty", 0)
+      end
+      -- placeholders in key order: 1, 2, ..., 10 (numbers before others)
+      table.sort(keys, function(a, b)
+         local na, nb = type(a) == "number", type(b) == "number"
+         if na and nb then return a < b end
+         if na ~= nb then return na end
+         return tostring(a) < tostring(b)
+      end)
+      local params = {}
+      for i, k in ipairs(keys) do
+         local v = values[k]
+         if type(v) == "number" then
+            params[i] = stmt:bind_create(T.BIGINT)
+         elseif type(v) == "string" then
+            params[i] = stmt:bind_create(T.VARCHAR, math.max(#v, 255))
+         else
+            error("Unsupported variable type: " .. type(v), 0)
+         end
+      end
+      if stmt:bind_param(unpack(params, 1, #keys)) ~= 0 then
+         error("db_bind_param() failed", 0)
+      end
+      legacy_binds[stmt] = { values = values, keys = keys, params = params }
+   end
+
+   -- Result binding is not supported (see db_bind_result in src/ffi/db.h).
+   function G.db_bind_result(stmt, values)
+      legacy_required()
+      if type(values) ~= "table" then
+         error("table was expected", 0)
+      end
+      if C.db_bind_result(stmt, nil, 0) ~= 0 then
+         error("db_bind_result() failed", 0)
+      end
+   end
+
+   function G.db_execute(stmt)
+      local con = legacy_required()
+      local b = legacy_binds[stmt]
+      if b then
+         for i = 1, #b.keys do
+            b.params[i]:set(b.values[b.keys[i]])
+         end
+      end
+      local rs = C.db_execute(stmt)
+      if rs == nil and con.error ~= E.NONE then
+         legacy_fail(con, "db_execute")
+      end
+      return rs
+   end
+
+   function G.db_close(stmt)
+      legacy_required()
+      legacy_binds[stmt] = nil
+      stmt:close()
+   end
+
+   function G.db_store_results(rs)
+      legacy_required()
+      return rs
+   end
+
+   function G.db_free_results(rs)
+      legacy_required()
+      if rs ~= nil and rs.counter == C.SB_CNT_READ then
+         C.db_free_results(rs)
+      end
+   end
+
+   function G.db_bulk_insert_init(query)
+      local con = legacy_connected()
+      if C.db_bulk_insert_init(con, query, #query) ~= 0 then
+         error("db_bulk_insert_init() failed", 0)
+      end
+   end
+
+   function G.db_bulk_insert_next(values)
+      local con = legacy_required()
+      if C.db_bulk_insert_next(con, values, #values) ~= 0 then
+         error("db_bulk_insert_next() failed", 0)
+      end
+   end
+
+   function G.db_bulk_insert_done()
+      C.db_bulk_insert_done(legacy_required())
+   end
+
+
+   -- sysbench 1.0.20 keeps these in sysbench.db (the globals above are its
+   -- aliases), with the 0.5 error codes.
+   G.sysbench.db = {
+      connect = G.db_connect, disconnect = G.db_disconnect, query = G.db_query,
+      bulk_insert_init = G.db_bulk_insert_init,
+      bulk_insert_next = G.db_bulk_insert_next,
+      bulk_insert_done = G.db_bulk_insert_done, prepare = G.db_prepare,
+      bind_param = G.db_bind_param, bind_result = G.db_bind_result,
+      execute = G.db_execute, close = G.db_close,
+      store_results = G.db_store_results, free_results = G.db_free_results,
+      DB_ERROR_NONE = E.NONE, DB_ERROR_RESTART_TRANSACTION = E.IGNORABLE,
+      DB_ERROR_FAILED = E.FATAL,
+   }
 end
 
-function db_bulk_insert_done()
-   C.db_bulk_insert_done(legacy_required())
-end
-
--- sysbench 1.0.20 keeps these in sysbench.db (the globals above are its
--- aliases), with the 0.5 error codes.
-sysbench.db = {
-   connect = db_connect, disconnect = db_disconnect, query = db_query,
-   bulk_insert_init = db_bulk_insert_init,
-   bulk_insert_next = db_bulk_insert_next,
-   bulk_insert_done = db_bulk_insert_done, prepare = db_prepare,
-   bind_param = db_bind_param, bind_result = db_bind_result,
-   execute = db_execute, close = db_close,
-   store_results = db_store_results, free_results = db_free_results,
-   DB_ERROR_NONE = E.NONE, DB_ERROR_RESTART_TRANSACTION = E.IGNORABLE,
-   DB_ERROR_FAILED = E.FATAL,
-}
+sql.__legacy(_G)

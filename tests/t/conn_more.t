@@ -224,3 +224,80 @@ line that names it is --verbosity=4 output only:
   [1]
   $ $B block.lua $PG --threads=2 --connections=4 --time=1 --verbosity=4 run 2>&1 | grep -o 'connection 0 ran [0-9]* ms without yielding: thread 0' | sed 's/[0-9]* ms/N ms/' | sort -u
   connection 0 ran N ms without yielding: thread 0
+
+One Lua state per worker thread: a script that declares options (as the
+built-in workloads do) runs in an environment of its own per connection,
+in the one state its worker thread's connections share. Each connection
+keeps its own globals, thread_id, sysbench.tid, modules (a module's
+locals), 0.5 db_* connection and hooks; FFI declarations and metatypes
+made again by the next connection are skipped (6 connections, 300
+events: every connection's own counts add up):
+
+  $ cat > envmod.lua <<'EOF'
+  > local n = 0
+  > return { inc = function() n = n + 1; return n end }
+  > EOF
+  $ cat > env.lua <<'EOF'
+  > sysbench.cmdline.options = { unused = { "an option, so that the state is shared", 0 } }
+  > ffi.cdef[[struct envtest_s { int a; }; int usleep(unsigned int usec);]]
+  > require("ffi").metatype("struct envtest_s", { __index = { get = function(self) return self.a end } })
+  > local mod = require("envmod")
+  > local events = 0
+  > function thread_init()
+  >   mine = sysbench.tid
+  >   con = sysbench.sql.driver():connect()
+  >   db_connect()
+  > end
+  > function event()
+  >   con:query("SELECT 1")
+  >   db_query("SELECT 2")
+  >   events = events + 1
+  >   mod.inc()
+  > end
+  > function thread_done()
+  >   print(string.format("conn %d mine %d thread_id %d events %d module %d get %d", sysbench.tid, mine,
+  >     thread_id, events, mod.inc() - 1, ffi.new("struct envtest_s", 7):get()))
+  >   con:disconnect()
+  >   db_disconnect()
+  > end
+  > EOF
+  $ $B env.lua $MY --threads=2 --connections=6 --events=300 --time=0 run > env.txt
+  $ awk '$1 == "conn" { ok += ($2 == $4 && $2 == $6 && $8 == $10 && $8 > 0 && $12 == 7); n++; ev += $8 }
+  >   END { print n " connections, " ok " with their own globals and module, " ev " events" }' env.txt
+  6 connections, 6 with their own globals and module, 300 events
+  $ cnt < env.txt
+  read 600 write+other 0 transactions 300 events 300
+
+Hooks are per connection: the injected deadlock again, where each
+connection's sql_error_ignorable hook makes the deadlock ignorable and its
+before_restart_event hook rolls back its own connection and counts: the
+restarts add up to the ignored errors, and every transaction commits
+once:
+
+  $ cat > dl.lua <<'EOF'
+  > sysbench.cmdline.options = { unused = { "an option, so that the state is shared", 0 } }
+  > local restarts = 0
+  > function thread_init() con = sysbench.sql.driver():connect() end
+  > function event()
+  >   local a, b = 1, 2
+  >   if sysbench.tid % 2 == 1 then a, b = 2, 1 end
+  >   con:query("BEGIN")
+  >   con:query("UPDATE dl SET v = v + 1 WHERE id = " .. a)
+  >   con:query("SELECT SLEEP(0.02)")
+  >   con:query("UPDATE dl SET v = v + 1 WHERE id = " .. b)
+  >   con:query("COMMIT")
+  > end
+  > function thread_done() print("restarts", restarts) con:disconnect() end
+  > sysbench.hooks.sql_error_ignorable = function(err) return err.sql_errno == 1213 or nil end
+  > sysbench.hooks.before_restart_event = function(err)
+  >   restarts = restarts + 1
+  >   con:query("ROLLBACK")
+  > end
+  > EOF
+  $ dbserver_mysql_sql "CREATE TABLE sbtest.dl (id INT PRIMARY KEY, v INT NOT NULL) ENGINE=InnoDB; INSERT INTO sbtest.dl VALUES (1, 0), (2, 0)"
+  $ $B dl.lua $MY --threads=2 --connections=4 --events=20 --time=0 run 2>/dev/null > dl.txt
+  $ awk '$1 == "restarts" { r += $2 } $1 == "ignored" { e = $3 } $1 == "transactions:" { t = $2 }
+  >   END { print "transactions " t ", restarts " (r == e ? "= ignored errors" : r " vs " e) }' dl.txt
+  transactions 20, restarts = ignored errors
+  $ dbserver_mysql_sql "SELECT SUM(v) FROM sbtest.dl"
+  40
