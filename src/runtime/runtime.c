@@ -36,6 +36,7 @@ struct lrt_shared {
 	int first_tid;          /* the connection that compacts it */
 	int chunk_ref;          /* the script's compiled chunk */
 	int sysbench_ref;       /* the state's own `sysbench` table */
+	int cur_ref;            /* sysbench.__cur: [1] = the running environment */
 };
 
 struct lrt {
@@ -738,19 +739,22 @@ static struct lrt_shared *lrt_shared_get(const struct lrt_script *s, int tid)
 	}
 	sh->chunk_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "__cur");
+	sh->cur_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 	sh->sysbench_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 	lrt_thread_shared = sh;
 	return sh;
 }
 
-/* Make l's environment the running one (sysbench.__env), for the shared
- * modules' code that reads a connection's own hooks. */
+/* Make l's environment the running one (sysbench.__cur[1]), for the
+ * shared modules' code that reads a connection's own hooks. No string
+ * key: this runs at every resume. */
 static inline void lrt_env_enter(struct lrt *l)
 {
 	lua_State *L = l->L;
-	lua_rawgeti(L, LUA_REGISTRYINDEX, l->sh->sysbench_ref);
+	lua_rawgeti(L, LUA_REGISTRYINDEX, l->sh->cur_ref);
 	lua_rawgeti(L, LUA_REGISTRYINDEX, l->env_ref);
-	lua_setfield(L, -2, "__env");
+	lua_rawseti(L, -2, 1);
 	lua_pop(L, 1);
 }
 

@@ -237,7 +237,8 @@ thread_run = sysbench.thread_run_default
 -- own modules (require runs a module's compiled chunk again in it), an
 -- `ffi` whose cdef and metatype skip what another connection of the
 -- thread already declared, and its own 0.5 db_* connection. The C runtime
--- keeps sysbench.__env the running connection's environment.
+-- keeps sysbench.__cur[1] the running connection's environment.
+sysbench.__cur = {}
 do
    local chunks = {}             -- module name -> compiled chunk
    local declared = {}           -- cdef text / metatype ctype -> true
