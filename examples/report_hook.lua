@@ -17,8 +17,8 @@ sysbench.cmdline.options = {
    ["csv-header"] = {"Print a header line before the first CSV line", true},
 }
 
-local STAT = { READS = 0, WRITES = 1, OTHER = 2 }   -- bench_stat_add counters
-local stat_add = ffi.C.bench_stat_add
+local stat_add = ffi.C.bench_stat_add   -- its counters: ffi.C.BENCH_CTR_*
+local READS, WRITES = ffi.C.BENCH_CTR_READS, ffi.C.BENCH_CTR_WRITES
 
 local words
 
@@ -33,13 +33,13 @@ function event(tid)
    for i = 1, words do
       t[i] = sysbench.rand.string("@@@@@@@@")
    end
-   stat_add(STAT.WRITES, words)
+   stat_add(WRITES, words)
    local s = table.concat(t, " ")
    local hits = 0
    for _ in s:gmatch("q") do
       hits = hits + 1
    end
-   stat_add(STAT.READS, 1)
+   stat_add(READS, 1)
 end
 
 -- The hooks run in the main Lua state (the one init() ran in), in the

@@ -348,26 +348,11 @@ function thread_done(tid)
    end
 end
 
--- After the sysbench report, with --report-statements=on (bench's per-kind
--- breakdown, as for SQL statements): what each kind of operation cost.
+-- With --report-statements=on, the engines record each operation's latency
+-- under its kind (read, write, fsync) as the database layer does for SQL
+-- statements, and the report prints "Latency per operation (ms)" after
+-- sysbench's blocks.
 function done()
-   if sysbench.opt.report_statements then
-      local n = ffi.new("uint64_t[1]")
-      local rows = {}
-      for op, name in ipairs({"read", "write", "fsync"}) do
-         C.native_fio_latency_ms(op - 1, 50, n)
-         if n[0] > 0 then
-            local p = function(x) return C.native_fio_latency_ms(op - 1, x, nil) end
-            rows[#rows + 1] = string.format(
-               "    %-6s count: %d  50%%: %.3f  95%%: %.3f  99%%: %.3f  99.9%%: %.3f  max: %.3f",
-               name .. ":", tonumber(n[0]), p(50), p(95), p(99), p(99.9), p(100))
-         end
-      end
-      if #rows > 0 then
-         rows[#rows + 1] = ""
-         notice("Latency per operation (ms):\n%s", table.concat(rows, "\n"))
-      end
-   end
    C.native_fio_teardown()
 end
 

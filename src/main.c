@@ -18,6 +18,7 @@
 #include "sched/par.h"
 #include "stats/report.h"
 #include "runtime/runtime.h"
+#include "runtime/optbridge.h"
 #include "util/log.h"
 #include "util/progress.h"
 #include "db/driver.h"
@@ -152,6 +153,12 @@ static const struct sched_co_ops co_ops = {
 	.create = co_create, .start = co_start, .resume = co_resume, .destroy = co_destroy,
 };
 
+/* The database layer waits through the scheduler's coroutines without
+ * calling into sched/ itself. */
+static const struct db_co_hooks db_co_hooks = {
+	.active = bench_co_active, .wait = sched_co_wait, .forget = sched_co_forget,
+};
+
 static int run_worker(unsigned tid, void *ud)
 {
 	struct lrt *l = NULL;
@@ -193,7 +200,7 @@ static int run_once(struct lrt *main_state, struct report_result *result)
 		return 1;
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.cfg = &cfg;
-	ctx.sql = lrt_used_sql(main_state);
+	ctx.sql = db_used;
 	ctx.result = result;
 	lrt_report_hooks(main_state, &ctx.hooks);
 	rc = sched_run(&cfg, &ctx, run_worker, NULL);
@@ -238,6 +245,26 @@ static int sweep_pause(double seconds)
 	return rc;
 }
 
+/* A step the scheduler ends with _exit (--forced-shutdown, workers blocked
+ * after a signal): its report is printed; mark it and print the table. */
+static struct sweep_step *sweep_cur;
+
+static void sweep_exit_hook(int status, void *arg)
+{
+	struct sweep *sw = arg;
+
+	if (sweep_cur == NULL)
+		return;
+	sweep_cur->status = status == 1 ? SWEEP_INTERRUPTED : SWEEP_FAILED;
+	log_msg(LOG_FATAL, "sweep step %u/%u (%u thread%s) %s: stopping the sweep after %u of %u steps",
+	        (unsigned)(sweep_cur - sw->steps) + 1, sw->n, sweep_cur->threads,
+	        sweep_cur->threads == 1 ? "" : "s",
+	        status == 1 ? "interrupted" : "cut short by --forced-shutdown",
+	        (unsigned)(sweep_cur - sw->steps), sw->n);
+	report_set_step(0, NULL);
+	sweep_print_summary(sw, &cfg);
+}
+
 /* The steps of a sweep in turn (sweep.h; docs/report-formats.md): each a
  * full run with fresh threads, states and statistics; a failing step ends
  * the sweep, the summary covers the steps run. */
@@ -276,11 +303,15 @@ static int run_sweep(struct lrt *main_state, struct sweep *sw)
 		lrt_set_step(main_state, st, i + 1, sw->n);
 		sweep_print_step_header(sw, i + 1);
 		rc = lrt_step_hook(main_state, "sweep_step_begin", st, i + 1, sw->n);
+		sweep_cur = st;
+		sched_set_exit_hook(sweep_exit_hook, sw);
 		if (rc == 0)
 			rc = run_once(main_state, &st->result);
+		sched_set_exit_hook(NULL, NULL);
+		sweep_cur = NULL;
 		if (rc == 0)
 			rc = lrt_step_hook(main_state, "sweep_step_end", st, i + 1, sw->n);
-		st->status = rc ? SWEEP_FAILED : SWEEP_DONE;
+		st->status = rc == 0 ? SWEEP_DONE : rc == -EINTR ? SWEEP_INTERRUPTED : SWEEP_FAILED;
 		if (rc)
 			log_msg(LOG_FATAL, "sweep step %u/%u (%u thread%s) %s: stopping the sweep after %u of %u steps",
 			        i + 1, sw->n, st->threads, st->threads == 1 ? "" : "s",
@@ -500,6 +531,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "FATAL: %s\n", opt_error());
 		return 1;
 	}
+	db_set_co_hooks(&db_co_hooks);
 	warn_test_option(argc, argv);
 	{
 		/* slap takes mysqlslap's -c, -i, -a, ... */

@@ -12,10 +12,9 @@
 #include <time.h>
 
 #include "config.h"
+#include "db/classify.h"
 #include "db/driver.h"
-#include "sched/sched.h"
 #include "util/clock.h"
-#include "stats/report.h"
 #include "stats/stats.h"
 #include "util/log.h"
 
@@ -144,6 +143,35 @@ static unsigned db_conn_seq;
 static int db_ps_disabled = -1;
 static int db_debug_on = -1;
 static int db_stmt_stats = -1;  /* --report-statements */
+static int db_created;          /* a driver was created (db_used) */
+static const struct db_co_hooks *db_co;   /* NULL: no coroutines */
+
+void db_set_co_hooks(const struct db_co_hooks *h)
+{
+	db_co = h;
+}
+
+static inline int db_co_active(void)
+{
+	return db_co && db_co->active();
+}
+
+static inline void db_co_wait(int fd, int write, int64_t deadline_ns)
+{
+	if (db_co)
+		db_co->wait(fd, write, deadline_ns);
+}
+
+static inline void db_co_forget(void)
+{
+	if (db_co)
+		db_co->forget();
+}
+
+int db_used(void)
+{
+	return __atomic_load_n(&db_created, __ATOMIC_RELAXED);
+}
 
 static const struct opt_def db_general_opts[] = {
 	{ "db-driver", OPT_STRING, "specifies database driver to use ('help' to get list of available drivers)", DB_DEFAULT_DRIVER, 0, 0, 0, NULL },
@@ -243,7 +271,7 @@ static inline struct stats_thread *db_stmt_recorder(void)
 {
 	if (__builtin_expect(db_stmt_stats < 0, 0))
 		db_stmt_stats = opt_get_bool("report-statements");
-	return db_stmt_stats ? sched_stats_self() : NULL;
+	return db_stmt_stats ? stats_current() : NULL;
 }
 
 /* Record one statement of kind (< 0: classify sql) that began at t0. */
@@ -252,7 +280,7 @@ static void db_stmt_done(struct stats_thread *t, int kind, const char *sql,
 {
 	int64_t t1 = clock_now_ns();
 	if (kind < 0)
-		kind = (int)stats_stmt_classify(sql, len);
+		kind = (int)db_stmt_classify(sql, len);
 	stats_record_stmt(t, (enum stats_stmt_kind)kind, t1, t1 - t0, ok);
 }
 
@@ -352,13 +380,13 @@ sql_driver *db_create(const char *name)
 	pthread_mutex_unlock(&db_mu);
 	if (d->init_rc)
 		return NULL;
-	if (bench_co_active() && !(d->ops->caps & DB_CAP_NONBLOCK)) {
+	if (db_co_active() && !(d->ops->caps & DB_CAP_NONBLOCK)) {
 		static int warned;
 		if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
 			log_msg(LOG_WARNING, "the %s driver has no nonblocking mode: under --connections each of its statements blocks the whole thread (its connections take turns)",
 			        d->ops->name);
 	}
-	report_use_sql();
+	__atomic_store_n(&db_created, 1, __ATOMIC_RELAXED);
 	return &d->pub;
 }
 
@@ -452,7 +480,7 @@ int db_connection_close(sql_connection *c)
 	}
 	db_release_result(c);
 	db_conn_ops(c)->disconnect(c);
-	sched_co_forget();
+	db_co_forget();
 	db_nb_drop(c);
 	c->priv = NULL;
 	free(k->bulk);
@@ -484,12 +512,12 @@ static int db_reconnected(sql_connection *c, int rc)
 	if (rc) {
 		c->priv = NULL;
 		k->state = DB_CONN_CLOSED;
-		bench_stat_add(STATS_ERRORS, 1);
+		stats_count(STATS_ERRORS, 1);
 		return DB_ERROR_FATAL;
 	}
 	k->state = DB_CONN_READY;
 	c->error = DB_ERROR_NONE;
-	bench_stat_add(STATS_RECONNECTS, 1);
+	stats_count(STATS_RECONNECTS, 1);
 	return 0;
 }
 
@@ -504,7 +532,7 @@ int db_connection_reconnect(sql_connection *c)
 	}
 	db_release_result(c);
 	db_conn_ops(c)->disconnect(c);
-	sched_co_forget();
+	db_co_forget();
 	db_nb_drop(c);
 	c->priv = NULL;
 	rc = db_conn_ops(c)->connect(c, k->seq);
@@ -530,7 +558,7 @@ static void db_recover(sql_connection *c, int rc)
 	snprintf(msg, sizeof(msg), "%s", k->errbuf);
 	db_release_result(c);
 	o->disconnect(c);
-	sched_co_forget();
+	db_co_forget();
 	db_nb_drop(c);
 	c->priv = NULL;
 	log_mute_thread(1);
@@ -549,7 +577,7 @@ static void db_recover(sql_connection *c, int rc)
 		db_set_error(c, DB_ERROR_FATAL, saved_errno, state, msg);
 		return;
 	}
-	bench_stat_add(STATS_RECONNECTS, 1);
+	stats_count(STATS_RECONNECTS, 1);
 	/* the restarted event must see the original (ignorable) error */
 	db_set_error(c, DB_ERROR_IGNORABLE, saved_errno, state, msg);
 }
@@ -589,13 +617,8 @@ static void db_report_error(sql_connection *c, int op, const char *sql, size_t l
  * changed, other) and set the connection's state. */
 static inline void db_count(sql_connection *c, const sql_result *rs)
 {
-	static const int ctr[] = {
-		[SB_CNT_OTHER] = STATS_OTHER,
-		[SB_CNT_READ] = STATS_READS,
-		[SB_CNT_WRITE] = STATS_WRITES,
-	};
 	struct db_conn_core *k = c->core;
-	bench_stat_add(ctr[rs->counter], 1);
+	stats_count((enum stats_ctr)stats_sb_counter(rs->counter), 1);
 	k->state = rs->counter == SB_CNT_READ ? DB_CONN_RESULT_SET : DB_CONN_READY;
 }
 
@@ -762,7 +785,7 @@ static sql_statement *db_stmt_new(sql_connection *c, const char *sql, size_t len
 	memcpy(k->sql, sql, len);
 	k->sql[len] = 0;
 	k->sql_len = len;
-	k->kind = (int)stats_stmt_classify(sql, len);
+	k->kind = (int)db_stmt_classify(sql, len);
 	return st;
 }
 
@@ -899,9 +922,13 @@ static int db_expand(sql_statement *st, size_t *out_len)
 		if (db_buf_reserve(k, pos + 64))
 			return -ENOMEM;
 		if (q) {
-			if (ch == q)
+			/* as db_count_placeholders: a backslash escapes the
+			 * next character, so 'a\'?' holds no placeholder */
+			if (ch == '\\' && i + 1 < k->sql_len)
+				k->buf[pos++] = k->sql[i++];
+			else if (ch == q)
 				q = 0;
-			k->buf[pos++] = ch;
+			k->buf[pos++] = k->sql[i];
 			continue;
 		}
 		if (ch == '\'' || ch == '"' || ch == '`') {
@@ -997,7 +1024,7 @@ static sql_result *db_nb_step(sql_connection *c, int rc, const struct db_wait *w
 	int op = k->nb_op;
 	sql_result *rs;
 	if (rc == 1) {
-		sched_co_wait(w->fd, w->write, w->deadline_ns);
+		db_co_wait(w->fd, w->write, w->deadline_ns);
 		return DB_NB_WAIT;
 	}
 	k->nb_op = -1;
@@ -1082,7 +1109,7 @@ sql_result *db_nb_resume(sql_connection *c)
 static int db_nb_wait(sql_connection *c, int op, const struct db_wait *w)
 {
 	((struct db_conn_core *)c->core)->nb_op = op;
-	sched_co_wait(w->fd, w->write, w->deadline_ns);
+	db_co_wait(w->fd, w->write, w->deadline_ns);
 	return 1;
 }
 
@@ -1090,7 +1117,7 @@ static int db_nb_wait(sql_connection *c, int op, const struct db_wait *w)
  * coroutine to yield): otherwise the blocking calls run. */
 static inline bool db_nb_can(const struct db_driver_ops *o, bool hook)
 {
-	return hook && (o->caps & DB_CAP_NONBLOCK) && bench_co_active();
+	return hook && (o->caps & DB_CAP_NONBLOCK) && db_co_active();
 }
 
 sql_connection *db_connection_create_nb(sql_driver *drv)
@@ -1128,7 +1155,7 @@ int db_connection_reconnect_nb(sql_connection *c)
 		return db_connection_reconnect(c);
 	db_release_result(c);
 	o->disconnect(c);
-	sched_co_forget();
+	db_co_forget();
 	db_nb_drop(c);
 	c->priv = NULL;
 	rc = o->connect_start(c, k->seq, &w);
@@ -1143,7 +1170,7 @@ int db_nb_connect_busy(void)
 {
 	if (db_nb_connecting < DB_NB_CONNECTING_MAX)
 		return 0;
-	sched_co_wait(-1, 0, clock_now_ns() + 1000000);   /* look again in 1 ms */
+	db_co_wait(-1, 0, clock_now_ns() + 1000000);   /* look again in 1 ms */
 	return 1;
 }
 
@@ -1408,5 +1435,5 @@ int db_bulk_insert_done(sql_connection *c)
 
 void db_count_ignored_error(void)
 {
-	bench_stat_add(STATS_ERRORS, 1);
+	stats_count(STATS_ERRORS, 1);
 }

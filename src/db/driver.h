@@ -157,6 +157,26 @@ void db_print_help(void);
 /* Free what the drivers allocated (calls their done()). */
 void db_shutdown(void);
 
+/* 1 once a database driver was created in this process (a script called
+ * sysbench.sql.driver()): the run's reports then use sysbench's SQL
+ * statistics layout. Thread-safe. */
+int db_used(void);
+
+/* --connections: how a nonblocking statement waits. The database layer
+ * sits below the scheduler and does not call it: main.c installs the
+ * scheduler's coroutine functions here (sched/sched.h). Without them
+ * (NULL, a unit test) coroutines are off and nothing waits. */
+struct db_co_hooks {
+	int (*active)(void);               /* 1 under --connections */
+	void (*wait)(int fd, int write, int64_t deadline_ns);
+	                                   /* the calling coroutine will yield
+	                                    * until fd is readable (writable),
+	                                    * or until deadline_ns (0: none) */
+	void (*forget)(void);              /* it closed the socket it may
+	                                    * have waited for */
+};
+void db_set_co_hooks(const struct db_co_hooks *h);
+
 /* Helpers for drivers. */
 /* Is `code` in the list option `opt` ("all" matches everything)? */
 bool db_code_in_list(const char *opt, const char *code);

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#ifndef BENCH_FFI_CORE_H
+#define BENCH_FFI_CORE_H
 /*
  * The C functions and types that Lua code reaches through LuaJIT's FFI.
  *
@@ -6,8 +8,9 @@
  * implement these functions include it (so the compiler checks every
  * definition against it), and the build embeds its text verbatim as the
  * ffi.cdef string loaded into every lua_State. It must therefore stay plain
- * C declarations that LuaJIT's C parser accepts: no preprocessor lines, no
- * macros, only types from <stdint.h>/<stddef.h>/<stdbool.h>.
+ * C declarations that LuaJIT's C parser accepts: no macros, no preprocessor
+ * lines but the include guard (the build drops lines starting with '#'),
+ * only types from <stdint.h>/<stddef.h>/<stdbool.h>.
  * Native workload helpers declare theirs in src/ffi/native.h, which
  * is embedded the same way.
  */
@@ -72,9 +75,27 @@ int bench_par_barrier(void);
 
 /* ---- statistics from Lua ------------------------------------------- */
 
-/* Add n to counter `counter` (enum stats_ctr in stats/stats.h: 0 reads,
- * 1 writes, 2 other, 3 errors, 4 reconnects, 5 bytes read, 6 bytes written)
- * of the calling worker thread. No-op outside a worker. */
+/* The counters of bench_stat_add(), named here once: C counts them as
+ * stats/stats.h's enum stats_ctr, Lua reads them as ffi.C.BENCH_CTR_READS
+ * etc. Reports show the first seven (sb_stat_t's reads, writes, other,
+ * errors, reconnects, bytes_read, bytes_written). */
+enum bench_ctr {
+	BENCH_CTR_READS,          /* SQL reads / fileio read operations */
+	BENCH_CTR_WRITES,         /* SQL writes / fileio write operations */
+	BENCH_CTR_OTHER,          /* other SQL statements / fileio fsyncs */
+	BENCH_CTR_ERRORS,         /* ignored errors */
+	BENCH_CTR_RECONNECTS,
+	BENCH_CTR_READ_BYTES,
+	BENCH_CTR_WRITTEN_BYTES,
+	BENCH_CTR_USER0,          /* free for workloads (in no report) */
+	BENCH_CTR_USER1,
+	BENCH_CTR_USER2,
+	BENCH_CTR_USER3,
+	BENCH_CTR_MAX             /* this one and above are bench's own */
+};
+
+/* Add n to counter `counter` (enum bench_ctr) of the calling worker
+ * thread. No-op outside a worker or for a counter outside the enum. */
 void bench_stat_add(int counter, uint64_t n);
 
 /* sysbench.stats.label(): the id of label `name` (registered on first
@@ -135,8 +156,8 @@ double bench_hist_percentile(sb_histogram_t *h, double pct);
  * sysbench.sql.lua and sb_counter_inc/sb_counter_val, which sysbench
  * exports and third-party scripts declare themselves. Same names, same
  * layout, same meaning: scripts that call them (or repeat sysbench's
- * declarations) run unchanged. The functions are defined in lua/api.c,
- * sched/sched.c and lua/runtime.c. */
+ * declarations) run unchanged. The functions are defined in runtime/api.c,
+ * stats/stats.c (counting), sched/sched.c and runtime/runtime.c. */
 
 /* Statistic counters (sysbench.sql.lua's copy of sb_counter.h's enum:
  * SB_CNT_TRX is C's SB_CNT_EVENT). */
@@ -223,3 +244,4 @@ typedef struct
 int sb_lua_set_test_args(sb_arg_t *args, size_t len);
 /* Print the script's options as `bench SCRIPT help` does. */
 void sb_print_test_options(void);
+#endif

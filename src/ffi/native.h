@@ -57,7 +57,7 @@ const char *native_mem_error(void);
 /* Worker thread_id: seed its generator and reset its position. */
 void native_mem_thread_init(int thread_id);
 /* Worker thread_id: one event (one block) unless the total size is used
- * up. Counts the bytes read or written (bench_stat_add). Returns 1 if a
+ * up. Counts the bytes read or written (stats_count). Returns 1 if a
  * block was done, 0 when the total is reached (the thread should stop). */
 int native_mem_event(int thread_id);
 /* Free the buffers. No worker may be running. Safe to call twice. */
@@ -164,16 +164,12 @@ int native_fio_setup(const native_fio_cfg *cfg);
 /* Worker thread_id: reset position and queue. 0 or -errno (message). */
 int native_fio_thread_init(int thread_id);
 /* Worker thread_id: one request (or one pending fsync). Counts it with
- * bench_stat_add once it has completed. Returns 0, or -errno with a
+ * stats_count once it has completed. Returns 0, or -errno with a
  * message (an I/O error, a validation failure: the run must stop). */
 int native_fio_event(int thread_id);
 /* Worker thread_id at its end: wait for requests in flight, then fsync every
  * file if fsync_end and the mode writes. 0 or -errno (message). */
 int native_fio_thread_done(int thread_id);
-/* Latency percentile pct (0..100] in ms of operation type op (0 read,
- * 1 write, 2 fsync) over all threads; count of ops in *n. Call after the
- * workers have stopped. */
-double native_fio_latency_ms(int op, double pct, uint64_t *n);
 /* Monotonic clock in seconds, for prepare's throughput line. */
 double native_fio_now(void);
 /* Close files, unmap, free. No worker may be running. Safe to call twice. */

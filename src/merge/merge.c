@@ -311,6 +311,11 @@ static void add_final(struct merge *m, json_t *fin, int want_pct_keys)
 		                     json_u64(fin, "other");
 	for (i = 0; i < R_NUM; i++)
 		m->rate[i] += json_num(fin, rate_names[i], NULL);
+	/* as queries: without qps, the text report's sum of the three rates */
+	if (!json_object_get(fin, "qps"))
+		m->rate[R_QPS] += json_num(fin, "reads_per_sec", NULL) +
+		                  json_num(fin, "writes_per_sec", NULL) +
+		                  json_num(fin, "other_per_sec", NULL);
 	t = json_num(fin, "total_time", NULL);
 	if (t == 0)
 		t = json_num(fin, "time", NULL);

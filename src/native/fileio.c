@@ -2,9 +2,8 @@
 /*
  * fileio: the I/O engines of the fileio workload (lua/fileio.lua).
  *
- * Every worker thread owns its buffers, its position, its request queue
- * (libaio context or io_uring ring) and its latency histograms, and issues
- * its own requests: nothing on the hot path is shared but the file
+ * Every worker thread owns its buffers, its position and its request queue
+ * (libaio context or io_uring ring), and issues its own requests: nothing on the hot path is shared but the file
  * descriptors, which the kernel lets any thread use concurrently. That is
  * the point of the design: sysbench hands out requests under one mutex,
  * which caps throughput on fast devices.
@@ -46,17 +45,13 @@
 #endif
 
 #include "ffi/native.h"
-#include "ffi/core.h"
 #include "rand/rand.h"
+#include "opt/opt.h"
+#include "stats/stats.h"
+#include "util/clock.h"
 #include "util/log.h"
 #include "util/progress.h"
 
-/* Counters of bench_stat_add() (enum stats_ctr). */
-#define FIO_CTR_READS   0
-#define FIO_CTR_WRITES  1
-#define FIO_CTR_OTHER   2
-#define FIO_CTR_RBYTES  5
-#define FIO_CTR_WBYTES  6
 
 #define FIO_OP_READ  0
 #define FIO_OP_WRITE 1
@@ -69,15 +64,12 @@
 #define FIO_HDR   16    /* crc32, file index, offset */
 #define FIO_UNSUMMED 0x80000000u   /* file index flag: no checksum */
 
-/* Log-linear latency histogram: 2^FIO_SUB sub-buckets per power of two of
- * nanoseconds, so a percentile is within ~3% of the truth. */
-#define FIO_SUB     5
-#define FIO_NBUCKET (64 << FIO_SUB)
-
-struct fio_hist {
-	uint64_t n;
-	uint64_t max_ns;
-	uint64_t b[FIO_NBUCKET];
+/* --report-statements: each operation's latency goes to the worker's
+ * statistics recorder under its kind, as SQL statements do under theirs. */
+static const enum stats_stmt_kind fio_kind[FIO_NOPS] = {
+	[FIO_OP_READ] = STATS_FILE_READ,
+	[FIO_OP_WRITE] = STATS_FILE_WRITE,
+	[FIO_OP_FSYNC] = STATS_FILE_FSYNC,
 };
 
 /* One request in flight (async / io_uring). */
@@ -116,7 +108,6 @@ struct fio_thread {
 	struct io_uring ring;
 	int ring_ok;
 #endif
-	struct fio_hist hist[FIO_NOPS];
 };
 
 static struct {
@@ -132,6 +123,7 @@ static struct {
 	size_t area_len;                   /* its mapped length */
 	size_t stride;                     /* bytes per buffer in it */
 	uint32_t per_thread;               /* buffers per thread in it */
+	int per_op;                        /* --report-statements */
 } fio;
 
 /* mmap mode: a store into a mapped page the file system cannot back (full
@@ -211,14 +203,6 @@ static int fio_fail(const char *fmt, ...)
 	return -e;
 }
 
-static int64_t fio_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 static void fio_name(char *buf, size_t len, uint32_t index)
 {
 	snprintf(buf, len, "test_file.%u", index);
@@ -226,77 +210,22 @@ static void fio_name(char *buf, size_t len, uint32_t index)
 
 double native_fio_now(void)
 {
-	return fio_now_ns() / 1e9;
+	return clock_now_ns() / 1e9;
 }
 
-/* ---- latency histograms -------------------------------------------------- */
+/* ---- per-operation latency ----------------------------------------------- */
 
-static unsigned fio_bucket(uint64_t ns)
+/* An operation of type op that began at t0 has ended: its latency under its
+ * kind in the calling worker's recorder (with --report-statements). */
+static void fio_record(int op, int64_t t0)
 {
-	unsigned top, idx;
+	struct stats_thread *st;
+	int64_t t1;
 
-	if (ns < (1u << FIO_SUB))
-		return (unsigned)ns;
-	top = 63 - (unsigned)__builtin_clzll(ns);
-	idx = ((top - FIO_SUB + 1) << FIO_SUB) +
-	      (unsigned)((ns >> (top - FIO_SUB)) & ((1u << FIO_SUB) - 1));
-	return idx < FIO_NBUCKET ? idx : FIO_NBUCKET - 1;
-}
-
-/* The upper edge of bucket idx, so percentiles never flatter. */
-static uint64_t fio_bucket_top(unsigned idx)
-{
-	unsigned shift;
-
-	if (idx < (1u << FIO_SUB))
-		return idx;
-	shift = (idx >> FIO_SUB) - 1;
-	return ((uint64_t)((1u << FIO_SUB) | (idx & ((1u << FIO_SUB) - 1))) << shift) +
-	       ((1ULL << shift) - 1);
-}
-
-static void fio_hist_add(struct fio_hist *h, int64_t ns)
-{
-	uint64_t v = ns > 0 ? (uint64_t)ns : 0;
-
-	h->b[fio_bucket(v)]++;
-	h->n++;
-	if (v > h->max_ns)
-		h->max_ns = v;
-}
-
-double native_fio_latency_ms(int op, double pct, uint64_t *n)
-{
-	uint64_t total = 0, want, seen = 0, max_ns = 0;
-	unsigned i, t;
-
-	if (n)
-		*n = 0;
-	if (!fio.thr || op < 0 || op >= FIO_NOPS)
-		return 0;
-	for (t = 0; t < fio.cfg.threads; t++) {
-		total += fio.thr[t].hist[op].n;
-		if (fio.thr[t].hist[op].max_ns > max_ns)
-			max_ns = fio.thr[t].hist[op].max_ns;
-	}
-	if (n)
-		*n = total;
-	if (total == 0)
-		return 0;
-	if (pct >= 100)
-		return max_ns / 1e6;
-	want = (uint64_t)(pct / 100.0 * total + 0.999999);
-	if (want == 0)
-		want = 1;
-	for (i = 0; i < FIO_NBUCKET; i++) {
-		for (t = 0; t < fio.cfg.threads; t++)
-			seen += fio.thr[t].hist[op].b[i];
-		if (seen >= want) {
-			uint64_t top = fio_bucket_top(i);
-			return (top < max_ns ? top : max_ns) / 1e6;
-		}
-	}
-	return max_ns / 1e6;
+	if (!fio.per_op || !(st = stats_current()))
+		return;
+	t1 = clock_now_ns();
+	stats_record_stmt(st, fio_kind[op], t1, t1 - t0, 1);
 }
 
 /* ---- block contents -------------------------------------------------------- */
@@ -677,6 +606,7 @@ int native_fio_setup(const native_fio_cfg *cfg)
 	fio_errbuf[0] = 0;
 	fio_hintbuf[0] = 0;
 	fio.cfg = *cfg;
+	fio.per_op = opt_get_bool("report-statements");
 	if (cfg->num_files == 0 || cfg->block_size == 0 || cfg->threads == 0 ||
 	    cfg->file_size == 0) {
 		errno = EINVAL;
@@ -945,7 +875,7 @@ static int fio_next(struct fio_thread *t, uint32_t *file, uint64_t *off)
 static int fio_sync_file(struct fio_thread *t, uint32_t file)
 {
 	char name[64];
-	int64_t t0 = fio_now_ns();
+	int64_t t0 = clock_now_ns();
 	int r;
 
 	if (fio.maps)
@@ -958,8 +888,8 @@ static int fio_sync_file(struct fio_thread *t, uint32_t file)
 		                fio.maps ? "msync()" : fio.cfg.fdatasync ? "fdatasync()" : "fsync()",
 		                name, strerror(errno));
 	}
-	fio_hist_add(&t->hist[FIO_OP_FSYNC], fio_now_ns() - t0);
-	bench_stat_add(FIO_CTR_OTHER, 1);
+	fio_record(FIO_OP_FSYNC, t0);
+	stats_count(STATS_OTHER, 1);
 	return 0;
 }
 
@@ -969,17 +899,17 @@ static int fio_done(struct fio_thread *t, int op, uint32_t file, uint64_t off,
 {
 	int rc;
 
-	fio_hist_add(&t->hist[op], fio_now_ns() - t0);
+	fio_record(op, t0);
 	if (op == FIO_OP_READ) {
 		if (fio.cfg.validate &&
 		    (rc = fio_check(buf, len, fio.cfg.block_size, file, off)))
 			return rc;
-		bench_stat_add(FIO_CTR_READS, 1);
-		bench_stat_add(FIO_CTR_RBYTES, len);
+		stats_count(STATS_READS, 1);
+		stats_count(STATS_READ_BYTES, len);
 	} else {
 		t->wrote = 1;
-		bench_stat_add(FIO_CTR_WRITES, 1);
-		bench_stat_add(FIO_CTR_WBYTES, len);
+		stats_count(STATS_WRITES, 1);
+		stats_count(STATS_WRITTEN_BYTES, len);
 		if (fio.cfg.fsync_all && !fio_queued())
 			return fio_sync_file(t, file);
 	}
@@ -1021,7 +951,7 @@ static int fio_event_sync(struct fio_thread *t, int op, uint32_t file, uint64_t 
 
 	if (op == FIO_OP_WRITE)
 		fio_prepare_write(t, t->buf, file, off, len);
-	t0 = fio_now_ns();
+	t0 = clock_now_ns();
 	if (fio.maps) {
 		if (sigsetjmp(fio_bus_jmp, 0)) {
 			/* SIGBUS: a write the file system had no room for, or
@@ -1165,7 +1095,7 @@ static int fio_event_queued(struct fio_thread *t, int op, uint32_t file, uint64_
 	s->len = fio_len(off);
 	if (op == FIO_OP_WRITE)
 		fio_prepare_write(t, s->buf, file, off, s->len);
-	s->t0 = fio_now_ns();
+	s->t0 = clock_now_ns();
 #ifdef HAVE_LIBAIO
 	if (fio.cfg.io_mode == NATIVE_FIO_ASYNC) {
 		struct iocb *cb = &s->iocb;

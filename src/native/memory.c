@@ -25,17 +25,13 @@
 #include <sys/mman.h>
 
 #include "ffi/native.h"
-#include "ffi/core.h"
 #include "rand/rand.h"
+#include "stats/stats.h"
 #include "util/tsan.h"
 
 #ifndef MAP_HUGETLB
 #define MAP_HUGETLB 0x40000
 #endif
-
-/* Counters of bench_stat_add() (enum stats_ctr). */
-#define MEM_CTR_BYTES_READ    5
-#define MEM_CTR_BYTES_WRITTEN 6
 
 /* Largest chunk of the block budget one thread takes at a time. */
 #define MEM_CHUNK_MAX 1024
@@ -293,14 +289,14 @@ int native_mem_event(int thread_id)
 	case NATIVE_MEM_READ:
 		t->sink = mem.cfg.access_rnd ? mem_read_rnd(blk, mem.nwords, &t->rng)
 		                             : mem_read_seq(blk, mem.nwords);
-		bench_stat_add(MEM_CTR_BYTES_READ, bs);
+		stats_count(STATS_READ_BYTES, bs);
 		break;
 	case NATIVE_MEM_WRITE:
 		if (mem.cfg.access_rnd)
 			mem_write_rnd(blk, mem.nwords, &t->rng);
 		else
 			memset(blk, (int)(idx & 0xff), bs);
-		bench_stat_add(MEM_CTR_BYTES_WRITTEN, bs);
+		stats_count(STATS_WRITTEN_BYTES, bs);
 		break;
 	default:
 		/* none: only the event's bookkeeping, no memory traffic. */

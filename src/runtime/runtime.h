@@ -2,7 +2,9 @@
 /*
  * runtime: the Lua side of a run. One struct lrt per thread (the main
  * thread has one too), each with its own lua_State holding the built-in
- * modules and the workload script.
+ * modules and the workload script. runtime.c is the states' lifecycle
+ * (script, creation, calls, coroutines, sweeps' and reports' hooks); the
+ * option bridge is optbridge.h.
  *
  * Errors: functions return 0 or a negative errno; Lua errors are printed
  * as one "FATAL: ..." line naming the script file and line before
@@ -41,14 +43,6 @@ void lrt_set_cmdline(int argc, char **argv, const char *command);
  * script loaded. */
 int lrt_create(const struct lrt_script *s, int tid, struct lrt **out);
 void lrt_destroy(struct lrt *l);          /* NULL-safe */
-
-/* Main state only: declare the options of sysbench.cmdline.options in the
- * registry under "<name> options". *ndeclared receives how many. */
-int lrt_register_options(struct lrt *l, const char *name, unsigned *ndeclared);
-
-/* Copy the registry's values into sysbench.opt (and legacy globals when
- * `legacy`). */
-int lrt_publish_options(struct lrt *l, int legacy);
 
 /* 1 if the global `fname` is a function. */
 int lrt_has_function(struct lrt *l, const char *fname);
@@ -111,10 +105,5 @@ void lrt_set_step(struct lrt *main_state, const struct sweep_step *st,
 int lrt_step_hook(struct lrt *l, const char *fname, const struct sweep_step *st,
                   unsigned index, unsigned count);
 
-/* Print the script's options in help layout (sorted). */
-void lrt_print_options(const char *name);
-
-/* 1 if this state created a SQL driver (for the report layout). */
-int lrt_used_sql(struct lrt *l);
 
 #endif

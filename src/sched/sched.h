@@ -30,10 +30,6 @@ int sched_worker_started(void);
 /* Worker: report a fatal error; every worker stops and the run fails. */
 void sched_worker_fail(void);
 
-/* The calling worker's statistics recorder, NULL outside a worker (for
- * the database layer's per-statement statistics). */
-struct stats_thread *sched_stats_self(void);
-
 /* Run cfg->threads workers to completion with interval, checkpoint and
  * final reports through ctx. Returns 0, -EINTR when interrupted by SIGINT
  * or SIGTERM (the final report is still printed), -ETIMEDOUT when threads
@@ -41,6 +37,13 @@ struct stats_thread *sched_stats_self(void);
  * failed. */
 int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
               sched_worker_fn fn, void *ud);
+
+/* When sched_run cannot return (--forced-shutdown's expiry: status 2,
+ * after the final report; workers still blocked after a signal: status 1,
+ * after the final report; thread_init past --thread-init-timeout: status
+ * 2), it calls fn(status, arg), then _exit(status). fn may print (a
+ * sweep's table); it runs in the main thread. NULL: no hook. */
+void sched_set_exit_hook(void (*fn)(int status, void *arg), void *arg);
 
 /* ---- --connections -------------------------------------------------------
  * Each worker thread runs its connections (cid = tid, tid + threads, ...)

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * report: sysbench's text reports (interval lines, checkpoint and final
- * reports, latency histogram), fed by stats snapshots. Report hooks written
- * in Lua plug in through struct report_hooks.
+ * reports, latency histogram) and bench's JSON and CSV lines, fed by stats
+ * snapshots. Report hooks written in Lua plug in through struct report_hooks.
+ * report.c picks the format (report_fmt.h: report_text.c, report_json.c,
+ * report_csv.c); report_common.c holds what the formats share.
  *
  * Called only from the reporting (main) thread.
  */
@@ -39,7 +41,10 @@ struct report_result {
 
 struct report_ctx {
 	const struct core_cfg *cfg;
-	int sql;                        /* SQL statistics layout */
+	/* The SQL statistics layout: 1 once the run's script created a
+	 * database driver (main.c passes db_used). Asked at each report, as
+	 * the workers create their drivers while the run starts. NULL: no. */
+	int (*sql)(void);
 	struct report_hooks hooks;
 	struct report_result *result;   /* non-NULL: the final report fills it */
 };
@@ -47,10 +52,6 @@ struct report_ctx {
 /* A sweep's step (1-based, 0 = not a sweep) and label (NULL or "": none):
  * json lines then carry "step" (and the final one "step_label"). */
 void report_set_step(unsigned step, const char *label);
-
-/* Switch to the SQL statistics layout (called when a script creates its
- * first database driver). Thread-safe. */
-void report_use_sql(void);
 
 /* 1 once a report hook failed (the run must then exit non-zero). */
 int report_hook_failed(void);
@@ -66,10 +67,12 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
                     double t_now, double period, unsigned threads_running,
                     uint64_t queue_length, unsigned concurrency);
 
-/* A full report: checkpoint != 0 prints "[ Ns ] Checkpoint report:" first.
- * total: seconds since the start; period: seconds the snapshot covers. */
+/* A full report. checkpoint: 0 for the final report, else the requested
+ * checkpoint time (seconds, > 0), which "[ Ns ] Checkpoint report:" shows
+ * first. total: seconds since the start; period: seconds the snapshot
+ * covers. */
 int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
-                double total, double period, int checkpoint);
+                double total, double period, double checkpoint);
 
 /* The latency histogram (values in ms) of --histogram and
  * sysbench.histogram:print(): log buckets of ~1.8% width. */

@@ -198,7 +198,7 @@ void stats_destroy(struct stats *s)
 			hdr_destroy(s->th[i].ph[p].svc);
 			recs_free(s->th[i].ph[p].lbl, STATS_MAX_LABELS);
 		}
-		recs_free(s->th[i].stmt, STATS_NSTMT);
+		recs_free(s->th[i].stmt, STATS_NKIND);
 	}
 	free(s->th);
 	free(s);
@@ -265,7 +265,7 @@ static void snap_free_parts(struct stats_snap *snap)
 	free(snap->thread_lat_sum_ns);
 	for (unsigned i = 0; i < STATS_MAX_LABELS; i++)
 		hdr_destroy(snap->lbl[i].lat);
-	for (unsigned i = 0; i < STATS_NSTMT; i++)
+	for (unsigned i = 0; i < STATS_NKIND; i++)
 		hdr_destroy(snap->stmt[i].lat);
 }
 
@@ -325,7 +325,7 @@ void stats_snap_reset(struct stats_snap *snap)
 	for (unsigned i = 0; i < STATS_MAX_LABELS; i++)
 		rec_reset(&snap->lbl[i]);
 	snap->lbl_lost = 0;
-	for (unsigned i = 0; i < STATS_NSTMT; i++)
+	for (unsigned i = 0; i < STATS_NKIND; i++)
 		rec_reset(&snap->stmt[i]);
 	snap->have_stmt = 0;
 	snap->stmt_lost = 0;
@@ -368,7 +368,7 @@ int stats_snap_add(struct stats_snap *dst, const struct stats_snap *src)
 		if (rec_merge(&dst->lbl[i], &src->lbl[i], hdr_sig_figs(dst->lat)))
 			dst->lbl_lost += src->lbl[i].events;
 	dst->lbl_lost += src->lbl_lost;
-	for (unsigned i = 0; i < STATS_NSTMT; i++)
+	for (unsigned i = 0; i < STATS_NKIND; i++)
 		if (rec_merge(&dst->stmt[i], &src->stmt[i], hdr_sig_figs(dst->lat)))
 			dst->stmt_lost += src->stmt[i].events;
 	dst->have_stmt |= src->have_stmt;
@@ -467,10 +467,10 @@ void stats_record_stmt(struct stats_thread *t, enum stats_stmt_kind k,
 {
 	struct stats_rec *r;
 
-	if ((unsigned)k >= STATS_NSTMT ||
+	if ((unsigned)k >= STATS_NKIND || t->mute ||
 	    end_ns < __atomic_load_n(&t->stmt_from_ns, __ATOMIC_RELAXED))
 		return;
-	if (!t->stmt && !(t->stmt = calloc(STATS_NSTMT, sizeof(*t->stmt)))) {
+	if (!t->stmt && !(t->stmt = calloc(STATS_NKIND, sizeof(*t->stmt)))) {
 		t->stmt_lost++;
 		return;
 	}
@@ -502,7 +502,7 @@ int stats_collect_stmt(struct stats *s, struct stats_snap *into)
 		into->stmt_lost += t->stmt_lost;
 		if (!t->stmt)
 			continue;
-		for (unsigned k = 0; k < STATS_NSTMT; k++)
+		for (unsigned k = 0; k < STATS_NKIND; k++)
 			if (rec_merge(&into->stmt[k], &t->stmt[k], s->sig_figs)) {
 				into->stmt_lost += t->stmt[k].events;
 				rc = -ENOMEM;
@@ -511,7 +511,7 @@ int stats_collect_stmt(struct stats *s, struct stats_snap *into)
 	return rc;
 }
 
-static const char *const stmt_names[STATS_NSTMT] = {
+static const char *const stmt_names[STATS_NKIND] = {
 	[STATS_STMT_POINT_SELECT] = "point_select",
 	[STATS_STMT_RANGE_SELECT] = "range_select",
 	[STATS_STMT_SUM_RANGE] = "sum_range",
@@ -524,137 +524,57 @@ static const char *const stmt_names[STATS_NSTMT] = {
 	[STATS_STMT_COMMIT] = "commit",
 	[STATS_STMT_ROLLBACK] = "rollback",
 	[STATS_STMT_OTHER] = "other",
+	[STATS_FILE_READ] = "read",
+	[STATS_FILE_WRITE] = "write",
+	[STATS_FILE_FSYNC] = "fsync",
 };
 
 const char *stats_stmt_name(enum stats_stmt_kind k)
 {
-	return (unsigned)k < STATS_NSTMT ? stmt_names[k] : "other";
+	return (unsigned)k < STATS_NKIND ? stmt_names[k] : "other";
 }
 
-static int is_word(char c)
+/* ---- counting: the current recorder and the FFI counting functions ------ */
+
+__thread struct stats_thread *stats_tls_current;
+
+/* sysbench's counter types in its order (sb_counter_type; 6 and 7 are its
+ * C side's SB_CNT_BYTES_READ and SB_CNT_BYTES_WRITTEN) as counters. */
+static const enum stats_ctr stats_sb_ctr[] = {
+	[SB_CNT_OTHER] = STATS_OTHER,
+	[SB_CNT_READ] = STATS_READS,
+	[SB_CNT_WRITE] = STATS_WRITES,
+	[SB_CNT_TRX] = STATS_EVENTS,
+	[SB_CNT_ERROR] = STATS_ERRORS,
+	[SB_CNT_RECONNECT] = STATS_RECONNECTS,
+	[SB_CNT_MAX] = STATS_READ_BYTES,
+	[SB_CNT_MAX + 1] = STATS_WRITTEN_BYTES,
+};
+
+int stats_sb_counter(unsigned type)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_' || c == '$';
+	return type < sizeof(stats_sb_ctr) / sizeof(stats_sb_ctr[0])
+	       ? (int)stats_sb_ctr[type] : -1;
 }
 
-/* Does the keyword kw (upper case) start at sql[i], as a whole word? */
-static int kw_at(const char *sql, size_t len, size_t i, const char *kw)
+void bench_stat_add(int counter, uint64_t n)
 {
-	size_t n = strlen(kw);
-
-	if (i + n > len || (i > 0 && is_word(sql[i - 1])))
-		return 0;
-	for (size_t j = 0; j < n; j++) {
-		char c = sql[i + j];
-		if (c >= 'a' && c <= 'z')
-			c = (char)(c - 'a' + 'A');
-		if (c != kw[j])
-			return 0;
-	}
-	return i + n == len || !is_word(sql[i + n]);
+	/* STATS_LATE and after are bench's own */
+	if (counter >= 0 && counter < BENCH_CTR_MAX)
+		stats_count((enum stats_ctr)counter, n);
 }
 
-/* Skip white space and comments from i. */
-static size_t skip_blank(const char *sql, size_t len, size_t i)
+void sb_counter_inc(int thread_id, sb_counter_type type)
 {
-	for (;;) {
-		while (i < len && (sql[i] == ' ' || sql[i] == '\t' ||
-		                   sql[i] == '\n' || sql[i] == '\r'))
-			i++;
-		if (i + 1 < len && sql[i] == '/' && sql[i + 1] == '*') {
-			const char *e = memmem(sql + i + 2, len - i - 2, "*/", 2);
-			i = e ? (size_t)(e - sql) + 2 : len;
-		} else if (i + 1 < len && sql[i] == '-' && sql[i + 1] == '-') {
-			const char *e = memchr(sql + i, '\n', len - i);
-			i = e ? (size_t)(e - sql) + 1 : len;
-		} else {
-			return i;
-		}
-	}
+	int c = stats_sb_counter((unsigned)type);
+	/* sysbench's thread_id: bench counts for the caller, which is what
+	 * scripts pass (sysbench.tid) */
+	(void)thread_id;
+	if (c >= 0)
+		stats_count((enum stats_ctr)c, 1);
 }
 
-/* Classify a SELECT from its features outside quoted text. */
-static enum stats_stmt_kind classify_select(const char *sql, size_t len, size_t i)
+int bench_label_id(const char *name)
 {
-	int distinct = 0, sum = 0, order = 0, range = 0;
-	char q = 0;
-
-	for (; i < len; i++) {
-		char c = sql[i];
-		if (q) {
-			if (c == '\\' && i + 1 < len)
-				i++;
-			else if (c == q)
-				q = 0;
-			continue;
-		}
-		if ((c == '-' && i + 1 < len && sql[i + 1] == '-') ||
-		    (c == '/' && i + 1 < len && sql[i + 1] == '*')) {
-			i = skip_blank(sql, len, i) - 1;   /* the comment */
-			continue;
-		}
-		switch (c) {
-		case '\'': case '"': case '`':
-			q = c;
-			break;
-		case '<': case '>':
-			range = 1;
-			break;
-		case 'd': case 'D':
-			distinct |= kw_at(sql, len, i, "DISTINCT");
-			break;
-		case 's': case 'S':
-			if (kw_at(sql, len, i, "SUM")) {
-				size_t j = skip_blank(sql, len, i + 3);
-				sum |= j < len && sql[j] == '(';
-			}
-			break;
-		case 'o': case 'O':
-			if (kw_at(sql, len, i, "ORDER")) {
-				size_t j = skip_blank(sql, len, i + 5);
-				order |= kw_at(sql, len, j, "BY");
-			}
-			break;
-		case 'b': case 'B':
-			range |= kw_at(sql, len, i, "BETWEEN");
-			break;
-		}
-	}
-	if (distinct)
-		return STATS_STMT_DISTINCT_RANGE;
-	if (sum)
-		return STATS_STMT_SUM_RANGE;
-	if (order)
-		return STATS_STMT_ORDER_RANGE;
-	return range ? STATS_STMT_RANGE_SELECT : STATS_STMT_POINT_SELECT;
-}
-
-enum stats_stmt_kind stats_stmt_classify(const char *sql, size_t len)
-{
-	static const struct { const char *kw; enum stats_stmt_kind k; } first[] = {
-		{ "SELECT", STATS_STMT_POINT_SELECT }, { "WITH", STATS_STMT_POINT_SELECT },
-		{ "INSERT", STATS_STMT_INSERT }, { "REPLACE", STATS_STMT_INSERT },
-		{ "UPDATE", STATS_STMT_UPDATE }, { "DELETE", STATS_STMT_DELETE },
-		{ "BEGIN", STATS_STMT_BEGIN }, { "START", STATS_STMT_BEGIN },
-		{ "COMMIT", STATS_STMT_COMMIT }, { "END", STATS_STMT_COMMIT },
-		{ "ROLLBACK", STATS_STMT_ROLLBACK }, { "ABORT", STATS_STMT_ROLLBACK },
-	};
-	size_t i = skip_blank(sql, len, 0);
-
-	/* "(SELECT ...) UNION ..." */
-	while (i < len && sql[i] == '(')
-		i = skip_blank(sql, len, i + 1);
-	for (unsigned j = 0; j < sizeof(first) / sizeof(first[0]); j++) {
-		if (!kw_at(sql, len, i, first[j].kw))
-			continue;
-		if (first[j].k == STATS_STMT_POINT_SELECT)
-			return classify_select(sql, len, i);
-		if (strcmp(first[j].kw, "START") == 0) {
-			size_t t = skip_blank(sql, len, i + 5);
-			return kw_at(sql, len, t, "TRANSACTION") ? STATS_STMT_BEGIN
-			                                         : STATS_STMT_OTHER;
-		}
-		return first[j].k;
-	}
-	return STATS_STMT_OTHER;
+	return stats_label_id(name);
 }

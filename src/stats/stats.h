@@ -17,25 +17,28 @@
 #ifndef BENCH_STATS_H
 #define BENCH_STATS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stddef.h>
+#include "ffi/core.h"
 #include "stats/hdr.h"
 
-/* Monotonic per-thread counters. */
+/* Monotonic per-thread counters. The ones scripts may count are named once,
+ * in ffi/core.h (enum bench_ctr, which Lua reads as ffi.C.BENCH_CTR_*). */
 enum stats_ctr {
-	STATS_READS = 0,        /* SQL reads / fileio read ops */
-	STATS_WRITES,           /* SQL writes / fileio write ops */
-	STATS_OTHER,            /* SQL other / fileio fsyncs */
-	STATS_ERRORS,           /* ignored errors */
-	STATS_RECONNECTS,
-	STATS_READ_BYTES,
-	STATS_WRITTEN_BYTES,
-	STATS_USER0,            /* free for workloads */
-	STATS_USER1,
-	STATS_USER2,
-	STATS_USER3,
+	STATS_READS = BENCH_CTR_READS,
+	STATS_WRITES = BENCH_CTR_WRITES,
+	STATS_OTHER = BENCH_CTR_OTHER,
+	STATS_ERRORS = BENCH_CTR_ERRORS,
+	STATS_RECONNECTS = BENCH_CTR_RECONNECTS,
+	STATS_READ_BYTES = BENCH_CTR_READ_BYTES,
+	STATS_WRITTEN_BYTES = BENCH_CTR_WRITTEN_BYTES,
+	STATS_USER0 = BENCH_CTR_USER0,
+	STATS_USER1 = BENCH_CTR_USER1,
+	STATS_USER2 = BENCH_CTR_USER2,
+	STATS_USER3 = BENCH_CTR_USER3,
 	/* bench-internal (not for workloads), with --latency-limit: */
-	STATS_LATE,             /* events whose latency exceeded the limit */
+	STATS_LATE = BENCH_CTR_MAX, /* events whose latency exceeded the limit */
 	STATS_SKIPPED,          /* --rate arrivals skipped: lag over the limit */
 	STATS_EVENTS,           /* events a script counted itself with
 	                         * sb_counter_inc(SB_CNT_TRX): in the event
@@ -65,8 +68,10 @@ struct stats_rec {
 	uint64_t lat_sum_ns;
 };
 
-/* Kinds of SQL statement for --report-statements, classified from the
- * text by stats_stmt_classify(). */
+/* Kinds of operation for --report-statements: the one way latency is
+ * broken down by what an event did (labels break it down by what a script
+ * says an event was). SQL statements, classified from their text by the
+ * database layer (db/classify.h), then fileio's file operations. */
 enum stats_stmt_kind {
 	STATS_STMT_POINT_SELECT = 0,  /* SELECT without a range predicate */
 	STATS_STMT_RANGE_SELECT,      /* SELECT ... BETWEEN / < / > */
@@ -80,7 +85,11 @@ enum stats_stmt_kind {
 	STATS_STMT_COMMIT,
 	STATS_STMT_ROLLBACK,
 	STATS_STMT_OTHER,             /* anything else (DDL, SET, ...) */
-	STATS_NSTMT
+	STATS_NSTMT,                  /* the SQL kinds end here */
+	STATS_FILE_READ = STATS_NSTMT, /* fileio: a read request */
+	STATS_FILE_WRITE,             /* a write request */
+	STATS_FILE_FSYNC,             /* an fsync (fdatasync, msync) */
+	STATS_NKIND
 };
 
 /* One phase buffer: what a thread recorded during one harvest period. */
@@ -110,9 +119,14 @@ struct stats_thread {
 	unsigned label;
 	uint64_t label_err0;
 	int sig_figs;
-	struct stats_rec *stmt;  /* [STATS_NSTMT] */
+	struct stats_rec *stmt;  /* [STATS_NKIND] */
 	uint64_t stmt_lost;
 	int64_t stmt_from_ns;    /* statements ending before this don't count */
+	/* Set by the owner's scheduler while the event in progress began in
+	 * the warm-up (and before the first event of a run with one):
+	 * stats_count and stats_record_stmt then count nothing, so an event,
+	 * its statements and its counters all fall on the same side. */
+	int mute;
 	/* Harvester-private: counter values at the previous harvest. */
 	_Alignas(64) uint64_t last_ctr[STATS_NCTR];
 };
@@ -135,7 +149,7 @@ struct stats_snap {
 	struct stats_rec lbl[STATS_MAX_LABELS]; /* per label id */
 	uint64_t lbl_lost;
 	/* --report-statements: filled by stats_collect_stmt() only */
-	struct stats_rec stmt[STATS_NSTMT];
+	struct stats_rec stmt[STATS_NKIND];
 	int have_stmt;
 	uint64_t stmt_lost;
 };
@@ -158,6 +172,40 @@ static inline void stats_inc(struct stats_thread *t, enum stats_ctr c,
 {
 	__atomic_store_n(&t->ctr[c], t->ctr[c] + n, __ATOMIC_RELAXED);
 }
+
+/* ---- the calling thread's recorder -------------------------------------
+ * Whoever owns a thread that records (the scheduler, for each worker
+ * thread; its --connections coroutines share it) makes one recorder the
+ * thread's current one. The layers below the scheduler (db/, native/) and
+ * the FFI counting functions count into it without knowing who runs them:
+ * a count goes straight to stats. */
+extern __thread struct stats_thread *stats_tls_current;
+
+/* Make t (NULL: none) the calling thread's current recorder. */
+static inline void stats_set_current(struct stats_thread *t)
+{
+	stats_tls_current = t;
+}
+
+/* The calling thread's current recorder, NULL if it has none (the main
+ * thread, a parallel command's thread). */
+static inline struct stats_thread *stats_current(void)
+{
+	return stats_tls_current;
+}
+
+/* Add n to counter c of the calling thread's current recorder; a no-op
+ * without one, or while it is muted (the warm-up). */
+static inline void stats_count(enum stats_ctr c, uint64_t n)
+{
+	struct stats_thread *t = stats_tls_current;
+	if (t && !t->mute)
+		stats_inc(t, c, n);
+}
+
+/* The counter that sysbench's counter type `type` (sb_counter_type, and 6
+ * and 7: sysbench C's SB_CNT_BYTES_READ/WRITTEN) counts, or -1 for none. */
+int stats_sb_counter(unsigned type);
 
 /* Owner thread only: record one finished event with its latency and
  * schedule lag (wait_ns ignored without STATS_F_WAIT; with it, the service
@@ -207,14 +255,12 @@ static inline void stats_clear_label(struct stats_thread *t)
 
 /* ---- statements (--report-statements) ----------------------------------- */
 
-/* Classify one SQL statement by its text (leading white space and comments
- * skipped, keywords case-insensitive, quoted text ignored). */
-enum stats_stmt_kind stats_stmt_classify(const char *sql, size_t len);
-/* "point_select", ... (JSON keys; the text report shows '_' as ' '). */
+/* "point_select", ..., "read", "write", "fsync" (JSON keys; the text
+ * report shows '_' as ' '). */
 const char *stats_stmt_name(enum stats_stmt_kind k);
 
-/* Owner thread only: one statement of kind k ended at end_ns after lat_ns;
- * ok = 0 if it failed. */
+/* Owner thread only: one statement (or file operation) of kind k ended at
+ * end_ns after lat_ns; ok = 0 if it failed. */
 void stats_record_stmt(struct stats_thread *t, enum stats_stmt_kind k,
                        int64_t end_ns, int64_t lat_ns, int ok);
 /* Reader: statements ending before ns are not counted (warm-up end). */

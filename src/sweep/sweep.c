@@ -122,7 +122,8 @@ void sweep_print_step_header(const struct sweep *sw, unsigned index)
 
 static const char *sweep_status_name(enum sweep_status s)
 {
-	return s == SWEEP_DONE ? "done" : s == SWEEP_FAILED ? "failed" : "planned";
+	return s == SWEEP_DONE ? "done" : s == SWEEP_FAILED ? "failed" :
+	       s == SWEEP_INTERRUPTED ? "interrupted" : "planned";
 }
 
 /* tps relative to the first step's; NAN when there is no base */
@@ -153,7 +154,7 @@ static void sweep_text(const struct sweep *sw)
 		if (st->status == SWEEP_PLANNED)
 			continue;
 		if (!r->valid) {
-			printf("    %4u %8u  %s%s%s\n", i + 1, st->threads, "(failed)",
+			printf("    %4u %8u  (%s)%s%s\n", i + 1, st->threads, sweep_status_name(st->status),
 			       labels && st->label ? "  " : "", labels && st->label ? st->label : "");
 			continue;
 		}
@@ -161,12 +162,14 @@ static void sweep_text(const struct sweep *sw)
 			snprintf(ups, sizeof(ups), "-");
 		else
 			snprintf(ups, sizeof(ups), "%.2fx", up);
-		printf("    %4u %8u %12.2f %12.2f %9.2f %9.2f %9.2f %9.2f %10llu %10llu %9s%s%s%s\n",
+		printf("    %4u %8u %12.2f %12.2f %9.2f %9.2f %9.2f %9.2f %10llu %10llu %9s%s%s%s%s%s\n",
 		       i + 1, st->threads, r->tps, r->qps, r->lat_avg, r->lat_p95,
 		       r->lat_p99, r->lat_max, (unsigned long long)r->errors,
 		       (unsigned long long)r->reconnects, ups,
 		       labels && st->label ? "  " : "", labels && st->label ? st->label : "",
-		       st->status == SWEEP_FAILED ? "  (failed)" : "");
+		       st->status == SWEEP_DONE ? "" : "  (",
+		       st->status == SWEEP_DONE ? "" : sweep_status_name(st->status),
+		       st->status == SWEEP_DONE ? "" : ")");
 	}
 	printf("\n");
 	fflush(stdout);
@@ -184,14 +187,16 @@ static void sweep_jnum(FILE *f, const char *key, double v)
 static void sweep_json(const struct sweep *sw)
 {
 	FILE *f = report_machine_stream();
-	unsigned i, done = 0, failed = 0, first = 1;
+	unsigned i, done = 0, failed = 0, intr = 0, first = 1;
 
 	for (i = 0; i < sw->n; i++) {
 		done += sw->steps[i].status == SWEEP_DONE;
 		failed += sw->steps[i].status == SWEEP_FAILED;
+		intr += sw->steps[i].status == SWEEP_INTERRUPTED;
 	}
 	fprintf(f, "{\"type\":\"sweep\",\"status\":\"%s\",\"steps_planned\":%u,\"steps_done\":%u,\"steps\":[",
-	        failed ? "failed" : done == sw->n ? "done" : "incomplete", sw->n, done);
+	        failed ? "failed" : intr ? "interrupted" : done == sw->n ? "done" : "incomplete",
+	        sw->n, done);
 	for (i = 0; i < sw->n; i++) {
 		const struct sweep_step *st = &sw->steps[i];
 		const struct report_result *r = &st->result;

@@ -27,7 +27,8 @@ struct sweep_field {
 	double num;               /* SWEEP_NUM; SWEEP_BOOL: 0 or 1 */
 };
 
-enum sweep_status { SWEEP_PLANNED = 0, SWEEP_DONE, SWEEP_FAILED };
+/* INTERRUPTED: a signal stopped the step (its partial report was printed) */
+enum sweep_status { SWEEP_PLANNED = 0, SWEEP_DONE, SWEEP_FAILED, SWEEP_INTERRUPTED };
 
 struct sweep_step {
 	unsigned threads;

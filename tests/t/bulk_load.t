@@ -60,7 +60,8 @@ the path, then the rows.) Tables larger than a MiB of rows go in several
 loads, and the secondary index is still built after them; a run works on
 the loaded tables:
 
-  $ $B oltp_read_write $PG --tables=1 --table-size=20000 --db-debug prepare 2>&1 | grep -c 'DEBUG: Load: '
+  $ $B oltp_read_write $PG --tables=1 --table-size=20000 --db-debug prepare > out.txt 2>&1 || cat out.txt
+  $ grep -c 'DEBUG: Load: ' out.txt
   5
   $ dbserver_pgsql_sql --db=sbtest "SELECT COUNT(*), COUNT(DISTINCT id) FROM sbtest1; SELECT indexname FROM pg_indexes WHERE tablename = 'sbtest1' ORDER BY 1" | tr '\t' ' '
   20000 20000
@@ -76,7 +77,8 @@ On MySQL too, and the ids of a table loaded in several statements are
 1..N without gaps, the next auto-increment id N+1 (LOAD DATA would lose the
 rest of each statement's auto-increment batch: ids are sent explicitly):
 
-  $ $B oltp_read_write $MY --tables=1 --table-size=20000 --db-debug prepare 2>&1 | grep -c 'DEBUG: Load: '
+  $ $B oltp_read_write $MY --tables=1 --table-size=20000 --db-debug prepare > out.txt 2>&1 || cat out.txt
+  $ grep -c 'DEBUG: Load: ' out.txt
   5
   $ dbserver_mysql_sql "SELECT COUNT(*), MIN(id), MAX(id) FROM sbtest.sbtest1" | tr '\t' ' '
   20000 1 20000

@@ -112,7 +112,7 @@ final report. time_interval is the real period, 0.5 s here, more when
 a loaded machine wakes the reporter late:
 
   $ cat > hooks.lua <<'X'
-  > function event() ffi.C.bench_stat_add(0, 2) end
+  > function event() ffi.C.bench_stat_add(ffi.C.BENCH_CTR_READS, 2) end
   > sysbench.hooks.report_intermediate = function(st)
   >   print(string.format("INT events>0=%s reads>0=%s interval=%s",
   >     tostring(st.events > 0), tostring(st.reads > 0),
@@ -157,7 +157,7 @@ that uses the database layer:
 
   $ cat > sum.lua <<'X'
   > function thread_init() sysbench.sql.driver() end
-  > function event() ffi.C.bench_stat_add(0, 1) end
+  > function event() ffi.C.bench_stat_add(ffi.C.BENCH_CTR_READS, 1) end
   > sysbench.hooks.report_summary = function(st) print("MY BLOCK reads=" .. tonumber(st.reads)) end
   > X
   $ $B sum.lua --events=3 run | sed -n '/Threads started/,/General/p' | grep -E 'SQL statistics|read:|MY BLOCK|General'

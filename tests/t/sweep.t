@@ -248,3 +248,49 @@ in the table's source figures (json), fresh connections per step.
   $ dbserver_mysql_sql "SELECT COUNT(*) FROM information_schema.processlist WHERE user = 'sbtest'"
   0
   $ $B oltp_read_only $MY --tables=1 cleanup > /dev/null
+
+A signal during a step stops the sweep: the step's partial report, then the
+table, where that step is marked "(interrupted)", not "(failed)"; json says
+"interrupted" for the step and the sweep. The script signals itself in its
+second step's 50th event, so no timing is involved:
+
+  $ cat > selfterm.lua <<'LUA'
+  > ffi.cdef[[int kill(int pid, int sig); int getpid(void);]]
+  > local n = 0
+  > function event()
+  >   n = n + 1
+  >   if sysbench.step.index == 2 and n == 50 then ffi.C.kill(ffi.C.getpid(), 15) end
+  > end
+  > LUA
+  $ $B selfterm.lua --threads=1,1,1 --events=0 --time=60 run > term.txt 2> term.err; echo "exit $?"
+  exit 1
+  $ cat term.err; grep FATAL term.txt
+  FATAL: sweep step 2/3 (1 thread) interrupted: stopping the sweep after 1 of 3 steps
+  $ sed -n '/^Thread sweep summary:/,$p' term.txt | awk 'NR > 2 && NF { print $1, $2, $NF }'
+  1 1 1.00x
+  2 1 (interrupted)
+  $ $B selfterm.lua --threads=1,1,1 --events=0 --time=60 --report-format=json run 2>/dev/null | python3 -c '
+  > import json, sys
+  > s = [json.loads(l) for l in sys.stdin if l.startswith("{")][-1]
+  > print(s["type"], s["status"], [(x["step"], x["status"]) for x in s["steps"]])'
+  sweep interrupted [(1, 'done'), (2, 'interrupted')]
+  [1]
+
+--forced-shutdown ends a step the scheduler cannot wait for (its worker
+sleeps 20 s in step 2): the step's report, then the table with that step
+marked, and sysbench's exit status 2:
+
+  $ cat > hang.lua <<'LUA'
+  > ffi.cdef[[int usleep(unsigned);]]
+  > function event()
+  >   if sysbench.step.index == 2 then ffi.C.usleep(20000000) end
+  > end
+  > LUA
+  $ $B hang.lua --threads=1,1,1 --time=1 --forced-shutdown=1 run > fs.txt; echo "exit $?"
+  exit 2
+  $ grep -E '^FATAL' fs.txt
+  FATAL: The --max-time limit has expired, forcing shutdown...
+  FATAL: sweep step 2/3 (1 thread) cut short by --forced-shutdown: stopping the sweep after 1 of 3 steps
+  $ sed -n '/^Thread sweep summary:/,$p' fs.txt | awk 'NR > 2 && NF { print $1, $2, $NF }'
+  1 1 1.00x
+  2 1 (failed)

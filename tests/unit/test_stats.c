@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "db/classify.h"
 #include "stats/stats.h"
 #include "tap.h"
 #include "hdr_testutil.h"
@@ -423,7 +424,7 @@ static void test_classify(void)
 	unsigned i, bad = 0;
 
 	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
-		enum stats_stmt_kind k = stats_stmt_classify(c[i].sql, strlen(c[i].sql));
+		enum stats_stmt_kind k = db_stmt_classify(c[i].sql, strlen(c[i].sql));
 		if (k != c[i].k) {
 			bad++;
 			diag("'%s': %s, expected %s", c[i].sql, stats_stmt_name(k),
@@ -432,7 +433,7 @@ static void test_classify(void)
 	}
 	ok(bad == 0, "%u statements classified by kind", i);
 	/* the length is respected: "SELECT 1 ORDER" cut before ORDER BY */
-	ok(stats_stmt_classify("SELECT c FROM t ORDER BY c", 15) == STATS_STMT_POINT_SELECT,
+	ok(db_stmt_classify("SELECT c FROM t ORDER BY c", 15) == STATS_STMT_POINT_SELECT,
 	   "classification stops at the given length");
 }
 

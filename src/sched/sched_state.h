@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sched_state: what the scheduler's two sides share, private to src/sched:
+ * sched.c, the workers' side (the event path, worker and coroutine
+ * lifecycle), and reporter.c, the main thread's side (sched_run's phases:
+ * setup, start barrier, reporter loop, --hdr-log writing, join, signals).
+ *
+ * S is the one run in progress (sched_run sets it up and tears it down);
+ * the comments on its fields say which thread writes what.
+ */
+#ifndef BENCH_SCHED_STATE_H
+#define BENCH_SCHED_STATE_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <ck_spinlock.h>
+#include "sched/sched.h"
+#include "util/tsan.h"
+
+struct core_cfg;
+struct report_ctx;
+struct stats;
+struct stats_thread;
+struct hdrlog;
+
+/* A worker thread, or (--connections) one connection's coroutine: the
+ * sysbench thread a script sees. A coroutine shares its worker thread's
+ * statistics recorder. */
+struct sched_worker {
+	/* Owner-written hot state; the reporter only reads in_event. */
+	_Alignas(64) struct stats_thread *st;
+	int64_t start_ns;
+	int64_t intended_ns;
+	uint64_t started;
+	int in_event;
+	unsigned tid;
+	pthread_t thread;
+	int rc;
+	/* --connections only (coroutines): */
+	void *ctx;              /* the coroutine (sched_co_ops) */
+	int64_t wake_at;        /* waiting for this time (an arrival); 0: no */
+	int64_t pend_arrival;   /* claimed --rate arrival not started yet */
+	int wait_fd;            /* waiting for this socket (sched_co_wait) */
+	unsigned wait_ev;       /* EPOLLIN / EPOLLOUT */
+	int reg_fd;             /* what this coroutine last gave epoll */
+	unsigned reg_ev;
+	int mute;               /* its recorder counts nothing (warm-up) */
+	unsigned label;         /* its event's label while switched out */
+	uint64_t label_errs;    /* errors counted under it so far */
+	int64_t warned_ns;      /* last "ran without yielding" line */
+};
+
+/* The run: one at a time, set up by sched_run. */
+struct sched_state {
+	const struct core_cfg *cfg;
+	struct report_ctx *ctx;
+	struct stats *stats;
+	struct sched_worker *w;
+	/* --connections: one per connection, nco of them; efd wakes the
+	 * workers' epoll when the run ends */
+	struct sched_worker *co;
+	unsigned nco;
+	unsigned co_live;          /* coroutines in thread_run */
+	int efd;
+	sched_worker_fn fn;
+	void *ud;
+	int64_t t_start;           /* barrier released */
+	int64_t t_count;           /* statistics count from here (warm-up end) */
+
+	/* Read by every worker on every event; written rarely. stop: start
+	 * no new event; ending: also abandon events being restarted (time,
+	 * signal, failure; not the event limit, whose claimed events must
+	 * complete). */
+	_Alignas(64) int stop;     /* both: __atomic (set from any thread) */
+	int ending;
+	int wake;                  /* futex: 1 once stop is set (never reset) */
+	int64_t warm_end_ns;
+	uint64_t max_events;
+
+	_Alignas(64) uint64_t ev_claimed;
+	int stop_reason;        /* 1: --events reached, 2: --time (info lines);
+	                         * __atomic, set once from 0 */
+
+	/* Open loop: the next Poisson arrival, shared by all workers. */
+	_Alignas(64) ck_spinlock_t rate_lock;
+	int64_t next_arrival;
+	double mean_gap_ns;
+	int64_t limit_ns;          /* --latency-limit; 0: off */
+
+	_Alignas(64) pthread_mutex_t mu;
+	pthread_cond_t cv;
+	unsigned nready;
+	unsigned nexited;
+	int released;
+	int failed;
+
+	/* --hdr-log: one line per harvest, covering [hlog_last, harvest) */
+	struct hdrlog *hlog;
+	int64_t hlog_last;
+	double epoch_offset;       /* wall clock seconds minus monotonic seconds */
+};
+
+extern struct sched_state S __attribute__((visibility("hidden")));
+
+/* Relaxed atomics for the flags threads share: on x86 plain moves, and a
+ * ThreadSanitizer build sees them for what they are. */
+#define sched_get(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define sched_put(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+
+/* The rate lock is ck's spinlock (inline assembly TSan cannot see): tell
+ * a ThreadSanitizer build about it. */
+static inline void sched_rate_lock(void)
+{
+	ck_spinlock_lock(&S.rate_lock);
+	tsan_acquire(&S.rate_lock);
+}
+
+static inline void sched_rate_unlock(void)
+{
+	tsan_release(&S.rate_lock);
+	ck_spinlock_unlock(&S.rate_lock);
+}
+
+/* sched.c: the first reason the run stops is the one the info lines give
+ * (1: --events reached, 2: --time). */
+void sched_stop_reason(int why);
+/* sched.c: start no new event; with ending, also wake the threads waiting
+ * for an arrival. Async-signal-safe. */
+void sched_set_stop(int ending);
+/* sched.c: a worker thread's body (arg: its struct sched_worker). */
+void *sched_worker_main(void *arg);
+
+#endif

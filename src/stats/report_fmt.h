@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * report_fmt: the three report formats report.c dispatches to by
+ * --report-format. Each prints one interval line and one full (checkpoint
+ * or final) report from a stats snapshot. Private to src/stats/report*.c.
+ *
+ *   report_text.c  sysbench's text reports; runs the Lua report hooks
+ *   report_json.c  one JSON object per line (and report_json_string)
+ *   report_csv.c   one CSV row per line, the header before the first
+ *
+ * period: seconds the snapshot covers (p: the same, never 0); total / t:
+ * seconds since the start. Called only from the reporting (main) thread.
+ */
+#ifndef BENCH_REPORT_FMT_H
+#define BENCH_REPORT_FMT_H
+
+#include <stdint.h>
+#include "stats/report.h"
+
+/* Text: the intermediate hook, then (unless it printed its own) the
+ * interval line(s). */
+int report_text_interval(const struct report_ctx *ctx, const struct stats_snap *s,
+                         double t_now, double period, unsigned threads_running,
+                         uint64_t queue_length, unsigned concurrency);
+/* Text: the cumulative hook or the full report, with the summary hook's
+ * block inside; st is the hooks' view of s. */
+int report_text_full(const struct report_ctx *ctx, const struct stats_snap *s,
+                     const sb_stat_t *st, double total, double period,
+                     double checkpoint);
+
+/* bench: --report-statements for fileio: "Latency per operation (ms):",
+ * one line per kind of file operation seen (nothing when none). */
+void report_text_file_ops(const struct stats_snap *s);
+
+void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s,
+                          double t_now, double p, unsigned threads_running,
+                          uint64_t queue_length, unsigned concurrency);
+void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
+                      double total, double p, int checkpoint);
+
+/* type: "interval", "checkpoint" or "final". */
+void report_csv_row(const struct core_cfg *cfg, const char *type, double t,
+                    unsigned threads, const struct stats_snap *s, double p);
+
+#endif

@@ -1,0 +1,349 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* --report-format=json: see report_fmt.h. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "config.h"
+#include "opt/opt.h"
+#include "stats/report.h"
+#include "stats/report_common.h"
+#include "stats/report_fmt.h"
+
+/* A sweep's step (1-based; 0: no sweep) and its label, for json lines. */
+static unsigned report_step;
+static char report_step_label[256];
+
+void report_set_step(unsigned step, const char *label)
+{
+	report_step = step;
+	snprintf(report_step_label, sizeof(report_step_label), "%s", label ? label : "");
+}
+
+/* ,"step":I[,"step_label":"..."] in a sweep's json lines */
+static void j_step(FILE *f, int with_label)
+{
+	if (report_step == 0)
+		return;
+	fprintf(f, ",\"step\":%u", report_step);
+	if (with_label && report_step_label[0]) {
+		fputs(",\"step_label\":", f);
+		report_json_string(f, report_step_label);
+	}
+}
+
+void report_json_string(FILE *f, const char *s)
+{
+	const unsigned char *p;
+
+	if (s == NULL) {
+		fputs("null", f);
+		return;
+	}
+	fputc('"', f);
+	for (p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"': fputs("\\\"", f); break;
+		case '\\': fputs("\\\\", f); break;
+		case '\n': fputs("\\n", f); break;
+		case '\r': fputs("\\r", f); break;
+		case '\t': fputs("\\t", f); break;
+		case '\b': fputs("\\b", f); break;
+		case '\f': fputs("\\f", f); break;
+		default:
+			if (*p < 0x20 || *p == 0x7f)
+				fprintf(f, "\\u%04x", *p);
+			else
+				fputc(*p, f);
+		}
+	}
+	fputc('"', f);
+}
+
+/* A JSON number: finite values only (JSON has no NaN/Infinity). */
+static void jnum(FILE *f, double v)
+{
+	if (isfinite(v))
+		fprintf(f, "%.15g", v);
+	else
+		fputs("null", f);
+}
+
+static void jkey(FILE *f, const char *k)
+{
+	report_json_string(f, k);
+	fputc(':', f);
+}
+
+static void jkv_num(FILE *f, const char *k, double v)
+{
+	fputc(',', f);
+	jkey(f, k);
+	jnum(f, v);
+}
+
+static void jkv_u64(FILE *f, const char *k, uint64_t v)
+{
+	fprintf(f, ",\"%s\":%llu", k, (unsigned long long)v);
+}
+
+/* ,"percentiles":{"50":v,"95":v} in ms, at the n percentiles pcts */
+static void j_percentiles(FILE *f, const double *pcts, unsigned n,
+                          const struct hdr_hist *h)
+{
+	unsigned i;
+	char pl[32];
+	fputs(",\"percentiles\":{", f);
+	for (i = 0; i < n; i++) {
+		report_pct_label(pl, sizeof(pl), pcts[i]);
+		if (i)
+			fputc(',', f);
+		jkey(f, pl);
+		jnum(f, report_pct_ms(h, pcts[i]));
+	}
+	fputc('}', f);
+}
+
+/* Counters with their rates over period p. */
+static void j_counters(FILE *f, const struct stats_snap *s, double p)
+{
+	static const struct { const char *name; int ctr; } c[] = {
+		{ "reads", STATS_READS }, { "writes", STATS_WRITES },
+		{ "other", STATS_OTHER }, { "errors", STATS_ERRORS },
+		{ "reconnects", STATS_RECONNECTS },
+	};
+	char k[64];
+	uint64_t q = s->ctr[STATS_READS] + s->ctr[STATS_WRITES] + s->ctr[STATS_OTHER];
+	unsigned i;
+
+	jkv_u64(f, "events", report_events(s));
+	jkv_num(f, "eps", report_events(s) / p);
+	jkv_num(f, "tps", report_events(s) / p);
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		jkv_u64(f, c[i].name, s->ctr[c[i].ctr]);
+		snprintf(k, sizeof(k), "%s_per_sec", c[i].name);
+		jkv_num(f, k, s->ctr[c[i].ctr] / p);
+	}
+	jkv_u64(f, "queries", q);
+	jkv_num(f, "qps", q / p);
+	jkv_u64(f, "bytes_read", s->ctr[STATS_READ_BYTES]);
+	jkv_u64(f, "bytes_written", s->ctr[STATS_WRITTEN_BYTES]);
+}
+
+static void j_latency(FILE *f, const struct core_cfg *cfg,
+                      const struct stats_snap *s, int with_sum)
+{
+	int any = s->events > 0;
+	fputs(",\"latency_ms\":{", f);
+	jkey(f, "min");
+	jnum(f, any ? hdr_min(s->lat) / NS_PER_MS : 0);
+	jkv_num(f, "avg", any ? (double)s->lat_sum_ns / s->events / NS_PER_MS : 0);
+	jkv_num(f, "max", any ? hdr_max(s->lat) / NS_PER_MS : 0);
+	jkv_num(f, "stddev", any ? hdr_stddev(s->lat) / NS_PER_MS : 0);
+	if (with_sum)
+		jkv_num(f, "sum", s->lat_sum_ns / NS_PER_MS);
+	j_percentiles(f, cfg->percentiles, cfg->npercentiles, s->lat);
+	fputc('}', f);
+	if (cfg->rate > 0 && s->wait) {
+		fputs(",\"lag_ms\":{", f);
+		jkey(f, "avg");
+		jnum(f, any ? (double)s->wait_sum_ns / s->events / NS_PER_MS : 0);
+		jkv_num(f, "max", any ? hdr_max(s->wait) / NS_PER_MS : 0);
+		j_percentiles(f, cfg->percentiles, cfg->npercentiles, s->wait);
+		fputc('}', f);
+	}
+	if (cfg->rate > 0 && s->svc) {
+		fputs(",\"service_ms\":{", f);
+		jkey(f, "min");
+		jnum(f, any ? hdr_min(s->svc) / NS_PER_MS : 0);
+		jkv_num(f, "avg", any ? (double)s->svc_sum_ns / s->events / NS_PER_MS : 0);
+		jkv_num(f, "max", any ? hdr_max(s->svc) / NS_PER_MS : 0);
+		j_percentiles(f, cfg->percentiles, cfg->npercentiles, s->svc);
+		fputc('}', f);
+	}
+	if (cfg->latency_limit > 0) {
+		jkv_num(f, "latency_limit_ms", cfg->latency_limit);
+		jkv_u64(f, "late", s->ctr[STATS_LATE]);
+		jkv_u64(f, "skipped", s->ctr[STATS_SKIPPED]);
+	}
+}
+
+/* {"min":..,"avg":..,"max":..,"percentiles":{..}} of one record */
+static void j_rec_latency(FILE *f, const struct stats_rec *r,
+                          const double *pcts, unsigned np)
+{
+	int any = r->events && r->lat;
+
+	fputs(",\"latency_ms\":{", f);
+	jkey(f, "min");
+	jnum(f, any ? hdr_min(r->lat) / NS_PER_MS : 0);
+	jkv_num(f, "avg", any ? (double)r->lat_sum_ns / r->events / NS_PER_MS : 0);
+	jkv_num(f, "max", any ? hdr_max(r->lat) / NS_PER_MS : 0);
+	j_percentiles(f, pcts, np, r->lat);
+	fputc('}', f);
+}
+
+/* "labels":{"name":{"events":..,"errors":..,"eps":..,"latency_ms":{..}}} */
+static void j_labels(FILE *f, const struct core_cfg *cfg,
+                     const struct stats_snap *s, double p)
+{
+	unsigned i, n = stats_nlabels();
+
+	if (n == 0)
+		return;
+	fputs(",\"labels\":{", f);
+	for (i = 0; i < n; i++) {
+		const struct stats_rec *r = &s->lbl[i];
+		if (i)
+			fputc(',', f);
+		jkey(f, stats_label_name(i));
+		fprintf(f, "{\"events\":%llu", (unsigned long long)r->events);
+		jkv_u64(f, "errors", r->errors);
+		jkv_num(f, "eps", r->events / p);
+		j_rec_latency(f, r, cfg->percentiles, cfg->npercentiles);
+		fputc('}', f);
+	}
+	fputc('}', f);
+	if (s->lbl_lost)
+		jkv_u64(f, "labels_lost", s->lbl_lost);
+}
+
+/* "statements":{"point_select":{"count":..,"errors":..,"latency_ms":{..}}} */
+static void j_statements(FILE *f, const struct stats_snap *s)
+{
+	int first = 1;
+
+	fputs(",\"statements\":{", f);
+	for (unsigned k = 0; k < STATS_NSTMT; k++) {
+		const struct stats_rec *r = &s->stmt[k];
+		if (r->events == 0 && r->errors == 0)
+			continue;
+		if (!first)
+			fputc(',', f);
+		first = 0;
+		jkey(f, stats_stmt_name(k));
+		fprintf(f, "{\"count\":%llu", (unsigned long long)r->events);
+		jkv_u64(f, "errors", r->errors);
+		j_rec_latency(f, r, report_stmt_pcts, REPORT_NSTMT_PCTS);
+		fputc('}', f);
+	}
+	fputc('}', f);
+	if (s->stmt_lost)
+		jkv_u64(f, "statements_lost", s->stmt_lost);
+}
+
+void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s,
+                          double t_now, double p, unsigned threads_running,
+                          uint64_t queue_length, unsigned concurrency)
+{
+	FILE *f = report_machine_stream();
+
+	fputs("{\"type\":\"interval\"", f);
+	j_step(f, 0);
+	jkv_num(f, "time", t_now);
+	fprintf(f, ",\"threads\":%u", threads_running);
+	j_counters(f, s, p);
+	j_latency(f, cfg, s, 0);
+	j_labels(f, cfg, s, p);
+	if (cfg->rate > 0) {
+		jkv_u64(f, "queue_length", queue_length);
+		fprintf(f, ",\"concurrency\":%u", concurrency);
+	}
+	fputs("}\n", f);
+	fflush(f);
+}
+
+static void j_options(FILE *f)
+{
+	struct opt *o;
+	int first = 1;
+	fputs(",\"options\":{", f);
+	for (o = opt_first(); o; o = opt_next(o)) {
+		const char *name = opt_name(o);
+		const char *const *items;
+		unsigned n, i;
+		if (strstr(name, "password"))
+			continue;       /* never publish credentials */
+		if (!first)
+			fputc(',', f);
+		first = 0;
+		jkey(f, name);
+		switch (opt_type_of(o)) {
+		case OPT_BOOL:
+			fputs(opt_bool(o) ? "true" : "false", f);
+			break;
+		case OPT_INT:
+			fprintf(f, "%lld", (long long)opt_int(o));
+			break;
+		case OPT_SIZE:
+			fprintf(f, "%llu", (unsigned long long)opt_size(o));
+			break;
+		case OPT_DOUBLE:
+			jnum(f, opt_double(o));
+			break;
+		case OPT_LIST:
+			n = opt_list(o, &items);
+			fputc('[', f);
+			for (i = 0; i < n; i++) {
+				if (i)
+					fputc(',', f);
+				report_json_string(f, items[i]);
+			}
+			fputc(']', f);
+			break;
+		default:
+			report_json_string(f, opt_value_text(o));
+			break;
+		}
+	}
+	fputc('}', f);
+}
+
+void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
+                      double total, double p, int checkpoint)
+{
+	FILE *f = report_machine_stream();
+	double mean, sd;
+	char host[256], when[64];
+	struct timespec now;
+	time_t start;
+	struct tm tm;
+
+	fprintf(f, "{\"type\":\"%s\"", checkpoint ? "checkpoint" : "final");
+	j_step(f, 1);
+	jkv_num(f, "time", total);
+	jkv_num(f, "total_time", total);
+	fprintf(f, ",\"threads\":%u", cfg->threads);
+	j_counters(f, s, p);
+	j_latency(f, cfg, s, 1);
+	fputs(",\"fairness\":{", f);
+	report_mean_stddev(s->thread_events, s->nthreads, 1, &mean, &sd);
+	jkey(f, "events_avg");
+	jnum(f, mean);
+	jkv_num(f, "events_stddev", sd);
+	report_mean_stddev(s->thread_lat_sum_ns, s->nthreads, 1e-9, &mean, &sd);
+	jkv_num(f, "time_avg", mean);
+	jkv_num(f, "time_stddev", sd);
+	fputc('}', f);
+	j_labels(f, cfg, s, p);
+	if (s->have_stmt && !checkpoint)
+		j_statements(f, s);
+	fputs(",\"bench_version\":", f);
+	report_json_string(f, PACKAGE_VERSION);
+	if (gethostname(host, sizeof(host)) != 0)
+		host[0] = 0;
+	host[sizeof(host) - 1] = 0;
+	fputs(",\"hostname\":", f);
+	report_json_string(f, host);
+	/* the run started `total` seconds ago (wall clock) */
+	clock_gettime(CLOCK_REALTIME, &now);
+	start = (time_t)floor(now.tv_sec + now.tv_nsec / 1e9 - total);
+	gmtime_r(&start, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	fputs(",\"start_time\":", f);
+	report_json_string(f, when);
+	j_options(f);
+	fputs("}\n", f);
+	fflush(f);
+}
