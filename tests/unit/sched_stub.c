@@ -24,8 +24,9 @@ int bench_co_active(void)
 	return 0;
 }
 
-void sched_co_wait(int fd, int write)
+void sched_co_wait(int fd, int write, int64_t deadline_ns)
 {
+	(void)deadline_ns;
 }
 
 void sched_co_forget(void)
