@@ -151,7 +151,7 @@ void db_set_co_hooks(const struct db_co_hooks *h)
 	db_co = h;
 }
 
-static inline int db_co_active(void)
+int db_co_active(void)
 {
 	return db_co && db_co->active();
 }
@@ -634,18 +634,40 @@ static inline void db_result_reset(sql_connection *c, sql_statement *st)
 	k->rs.statement = st;
 }
 
-/* The end of a statement (op DB_OP_QUERY or DB_OP_EXECUTE) whose driver
- * call returned rc: its statistics (t0 when timed), counters, errors. */
-static sql_result *db_finish(sql_connection *c, int rc, int op, const char *sql,
-                             size_t len, int kind, struct stats_thread *t, int64_t t0)
+/* One statement through the driver: what every path (query, server-side
+ * execute, their nonblocking starts, bulk load) does around the driver's
+ * call is db_begin before it and db_finish after it. */
+struct db_call {
+	int op;                 /* DB_OP_QUERY, DB_OP_EXECUTE or DB_OP_LOAD */
+	const char *sql;        /* its text, for the debug line and errors */
+	size_t len;
+	int kind;               /* statement kind; < 0: classify sql */
+	int64_t t0;             /* its start when timed (--report-statements); 0: not */
+};
+
+/* The start of statement call on c (st: the statement it executes, or
+ * NULL): the previous result dropped, the --db-debug line, the start time. */
+static inline void db_begin(sql_connection *c, sql_statement *st, struct db_call *call)
+{
+	db_result_reset(c, st);
+	if (db_debug())
+		log_msg(LOG_NOTICE, "DEBUG: %s: %.*s",
+		        call->op == DB_OP_EXECUTE ? "Execute" : "Query", (int)call->len, call->sql);
+	call->t0 = db_stmt_recorder() ? clock_now_ns() : 0;
+}
+
+/* The end of statement call whose driver call returned rc: its statistics
+ * (when timed), counters, errors. */
+static sql_result *db_finish(sql_connection *c, int rc, const struct db_call *call)
 {
 	struct db_conn_core *k = c->core;
+	struct stats_thread *t = call->t0 ? db_stmt_recorder() : NULL;
 	if (t)
-		db_stmt_done(t, kind, sql, len, t0, rc == 0);
+		db_stmt_done(t, call->kind, call->sql, call->len, call->t0, rc == 0);
 	if (rc) {
 		if (c->error == DB_ERROR_NONE)
 			c->error = DB_ERROR_FATAL;
-		db_report_error(c, op, sql, len);
+		db_report_error(c, call->op, call->sql, call->len);
 		db_recover(c, rc);
 		return NULL;
 	}
@@ -658,15 +680,10 @@ static sql_result *db_finish(sql_connection *c, int rc, int op, const char *sql,
 static sql_result *db_query_kind(sql_connection *c, const char *sql, size_t len, int kind)
 {
 	struct db_conn_core *k = c->core;
-	struct stats_thread *t = db_stmt_recorder();
-	int64_t t0 = t ? clock_now_ns() : 0;
-	int rc;
+	struct db_call call = { DB_OP_QUERY, sql, len, kind, 0 };
 
-	db_result_reset(c, NULL);
-	if (db_debug())
-		log_msg(LOG_NOTICE, "DEBUG: Query: %.*s", (int)len, sql);
-	rc = db_conn_ops(c)->query(c, sql, len, &k->rs);
-	return db_finish(c, rc, DB_OP_QUERY, sql, len, kind, t, t0);
+	db_begin(c, NULL, &call);
+	return db_finish(c, db_conn_ops(c)->query(c, sql, len, &k->rs), &call);
 }
 
 sql_result *db_query(sql_connection *c, const char *sql, size_t len)
@@ -681,6 +698,8 @@ int db_load(sql_connection *c, const char *table, const char *cols, const char *
 	const struct db_driver_ops *o = db_conn_ops(c);
 	struct db_conn_core *k = c->core;
 	char what[256];
+	/* not timed: a bulk load is no statement of --report-statements */
+	struct db_call call = { DB_OP_LOAD, what, 0, -1, 0 };
 	int rc;
 
 	if (!db_usable(c))
@@ -698,16 +717,10 @@ int db_load(sql_connection *c, const char *table, const char *cols, const char *
 		return 1;
 	}
 	if (rc) {
-		if (c->error == DB_ERROR_NONE)
-			c->error = DB_ERROR_FATAL;
 		snprintf(what, sizeof(what), "bulk load of %zu bytes into %s (%s)", len, table, cols);
-		db_report_error(c, DB_OP_LOAD, what, strlen(what));
-		db_recover(c, rc);
-		return -1;
+		call.len = strlen(what);
 	}
-	c->error = DB_ERROR_NONE;
-	db_count(c, &k->rs);
-	return 0;
+	return db_finish(c, rc, &call) ? 0 : -1;
 }
 
 /* '?' placeholders outside quoted literals. */
@@ -986,10 +999,8 @@ sql_result *db_execute(sql_statement *st)
 	sql_connection *c = st->connection;
 	struct db_conn_core *ck = c->core;
 	struct db_stmt_core *k = st->core;
-	struct stats_thread *t;
-	int64_t t0;
+	struct db_call call = { DB_OP_EXECUTE, k->sql, k->sql_len, k->kind, 0 };
 	size_t len;
-	int rc;
 
 	if (!db_usable(c))
 		return NULL;
@@ -1004,13 +1015,8 @@ sql_result *db_execute(sql_statement *st)
 			rs->statement = st;
 		return rs;
 	}
-	db_result_reset(c, st);
-	if (db_debug())
-		log_msg(LOG_NOTICE, "DEBUG: Execute: %.*s", (int)k->sql_len, k->sql);
-	t = db_stmt_recorder();
-	t0 = t ? clock_now_ns() : 0;
-	rc = db_conn_ops(c)->execute(st, &ck->rs);
-	return db_finish(c, rc, DB_OP_EXECUTE, k->sql, k->sql_len, k->kind, t, t0);
+	db_begin(c, st, &call);
+	return db_finish(c, db_conn_ops(c)->execute(st, &ck->rs), &call);
 }
 
 /* ---- nonblocking statements (--connections) ------------------------------ */
@@ -1022,14 +1028,14 @@ static sql_result *db_nb_step(sql_connection *c, int rc, const struct db_wait *w
 {
 	struct db_conn_core *k = c->core;
 	int op = k->nb_op;
+	struct db_call call = { op, k->nb_sql, k->nb_len, k->nb_kind, k->nb_t0 };
 	sql_result *rs;
 	if (rc == 1) {
 		db_co_wait(w->fd, w->write, w->deadline_ns);
 		return DB_NB_WAIT;
 	}
 	k->nb_op = -1;
-	rs = db_finish(c, rc, op, k->nb_sql, k->nb_len, k->nb_kind, db_stmt_recorder(),
-	               k->nb_t0);
+	rs = db_finish(c, rc, &call);
 	if (k->nb_bulk) {
 		/* a bulk insert's rows went: start collecting the next ones */
 		k->nb_bulk = 0;
@@ -1050,18 +1056,17 @@ static sql_result *db_nb_start(sql_connection *c, sql_statement *st, int exec,
 	struct db_conn_core *k = c->core;
 	const struct db_driver_ops *o = db_conn_ops(c);
 	struct db_wait w = { -1, 0, 0 };
+	struct db_call call = { exec ? DB_OP_EXECUTE : DB_OP_QUERY, sql, len, kind, 0 };
 	int rc;
 
-	db_result_reset(c, st);
+	db_begin(c, st, &call);
 	if (!exec)
 		st = NULL;
-	if (db_debug())
-		log_msg(LOG_NOTICE, "DEBUG: %s: %.*s", st ? "Execute" : "Query", (int)len, sql);
-	k->nb_op = st ? DB_OP_EXECUTE : DB_OP_QUERY;
+	k->nb_op = call.op;
 	k->nb_kind = kind;
 	k->nb_sql = sql;
 	k->nb_len = len;
-	k->nb_t0 = db_stmt_recorder() ? clock_now_ns() : 0;
+	k->nb_t0 = call.t0;
 	rc = st ? o->execute_start(st, &k->rs, &w) : o->query_start(c, sql, len, &k->rs, &w);
 	return db_nb_step(c, rc, &w);
 }

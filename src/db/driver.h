@@ -124,7 +124,7 @@ struct db_driver_ops {
 	 * resume goes on once *w is ready. Each returns as query/execute, or
 	 * 1 with *w set when it has to wait. A driver without them is run
 	 * with its blocking hooks (a warning says so under --connections).
-	 * bench_co_active() tells the driver at connect time that its
+	 * db_co_active() tells the driver at connect time that its
 	 * connections will be used this way. */
 	int (*query_start)(sql_connection *c, const char *sql, size_t len, sql_result *rs,
 	                   struct db_wait *w);
@@ -176,6 +176,9 @@ struct db_co_hooks {
 	                                    * have waited for */
 };
 void db_set_co_hooks(const struct db_co_hooks *h);
+/* 1 under --connections (the installed hooks say so), else 0: a driver
+ * asks at connect time whether its connections run as coroutines. */
+int db_co_active(void);
 
 /* Helpers for drivers. */
 /* Is `code` in the list option `opt` ("all" matches everything)? */

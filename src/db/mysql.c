@@ -558,7 +558,7 @@ static MYSQL *my_handle(sql_connection *c, struct my_conn *mc, const char *fn)
 #ifdef MY_NB
 	/* --connections: the _start/_cont calls need the library's async
 	 * context (its own small stack per connection) */
-	if (bench_co_active())
+	if (db_co_active())
 		mysql_options(m, MYSQL_OPT_NONBLOCK, 0);
 #endif
 	if (my_cfg.compression) {
@@ -620,7 +620,7 @@ static int my_connected(sql_connection *c, struct my_conn *mc, MYSQL *m, bool ok
 		my_lift_timeouts(m);
 #ifdef MY_PVIO
 	/* not under --connections: a blocking read would stall the thread */
-	if (!bench_co_active())
+	if (!db_co_active())
 		my_blocking_reads(mc, m);
 #endif
 	mc->m = m;

@@ -469,6 +469,10 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 			 * began after it does, whenever this thread wakes. */
 			warm = 0;
 		}
+		/* No interval past --time: workers slow to stop (a loaded
+		 * machine) would otherwise get one more report for the tail. */
+		if (now >= next_iv && next_iv > t_end)
+			next_iv = INT64_MAX;
 		if (now >= next_iv && !warm) {
 			double period = (now - t_iv_last) / 1e9;
 			sched_harvest(tmp, iv, cp);

@@ -7,7 +7,12 @@
  * errors, the driver's own error lines), reconnects (automatic after a
  * lost connection whose error is ignorable, and explicit), and prepared
  * statements emulated client-side (parameters expanded into the text) next
- * to server-side ones. Real-server tests are tests/t/db_*.t.
+ * to server-side ones, bulk insert and bulk load, nonblocking statements
+ * through the coroutine hooks (db_set_co_hooks), --db-ps-mode=disable and
+ * --db-debug (in a child process: read once), and threads counting apart.
+ * driver.c counts into the calling thread's current recorder
+ * (stats_set_current), as under the scheduler. Real-server tests are
+ * tests/t/db_*.t.
  *
  * nanosleep is wrapped (-Wl,--wrap=nanosleep): driver.c's pauses between
  * reconnect attempts are recorded, not slept.
@@ -31,8 +36,6 @@
 #include "tap.h"
 #include "capture.h"
 #include "fake_driver.h"
-
-void stub_set_recorder(struct stats_thread *t);   /* sched_stub.c */
 
 /* ---- the pauses of reconnect attempts ------------------------------------ */
 
@@ -61,7 +64,7 @@ static void fresh_stats(void)
 		exit(1);
 	}
 	T = stats_thread(S, 0);
-	stub_set_recorder(T);
+	stats_set_current(T);
 }
 
 /* "r=1 w=2 o=0 err=0 reconn=0" */
@@ -670,6 +673,29 @@ static void test_load(void)
 	db_connection_free(c);
 }
 
+/* The scheduler's coroutine functions, as main.c installs them. */
+static unsigned co_waits, co_forgets;
+static int co_fd = -1;
+
+static int co_active(void)
+{
+	return 1;
+}
+
+static void co_wait(int fd, int write, int64_t deadline_ns)
+{
+	(void)deadline_ns;
+	co_waits++;
+	co_fd = write ? -fd : fd;
+}
+
+static void co_forget(void)
+{
+	co_forgets++;
+}
+
+static const struct db_co_hooks co_hooks = { co_active, co_wait, co_forget };
+
 static void test_nonblocking(void)
 {
 	sql_driver *d = db_create("fakeps");
@@ -681,10 +707,13 @@ static void test_nonblocking(void)
 
 	fresh_stats();
 	fake_reset();
+	db_set_co_hooks(&co_hooks);
 	c = db_connection_create(d);
 	rs = db_query_nb(c, "SELECT 1", 8);
 	ok(rs == (sql_result *)1 && fake.nb_starts == 1 && fake.queries == 0,
 	   "db_query_nb: (sql_result *)1 while the reply is not there");
+	ok(co_waits == 1 && co_fd == 7, "the coroutine waits for the driver's socket to be "
+	   "readable (%u, fd %d)", co_waits, co_fd);
 	ok(db_nb_resume(c) == (sql_result *)1, "resume: still waiting");
 	ok(strcmp(counters(), "r=0 w=0 o=0 err=0 reconn=0") == 0, "nothing counted in flight");
 	rs = db_nb_resume(c);
@@ -717,7 +746,14 @@ static void test_nonblocking(void)
 	ok_captured(db_nb_resume(c) == NULL && c->error == DB_ERROR_FATAL && c->sql_errmsg == NULL,
 	            "ALERT: db_nb_resume(): no statement in flight\n",
 	            "db_nb_resume with nothing in flight: an API error and an ALERT");
+	ok(co_waits == 8, "a wait each time the driver had to wait: 4 statements x 2 (%u)", co_waits);
 	db_connection_free(c);
+	ok(co_forgets == 1, "closing the connection: its socket forgotten (%u)", co_forgets);
+	ok_captured(db_create("fake") != NULL && db_create("fake") != NULL,
+	            "WARNING: the fake driver has no nonblocking mode: under --connections each of "
+	            "its statements blocks the whole thread (its connections take turns)\n",
+	            "under --connections a driver without DB_CAP_NONBLOCK: one warning");
+	db_set_co_hooks(NULL);
 }
 
 /* ---- --db-ps-mode=disable and --db-debug: read once per process ------------ */
@@ -802,7 +838,7 @@ static void *worker_main(void *arg)
 	sql_bind b = { SQL_TYPE_INT, &id, NULL, 4, NULL };
 	int good = 1;
 
-	stub_set_recorder(w->t);
+	stats_set_current(w->t);
 	c = db_connection_create(w->d);
 	if (c == NULL)
 		return NULL;
@@ -869,7 +905,7 @@ int main(void)
 	test_load();
 	test_nonblocking();
 	test_threads(d);
-	stub_set_recorder(NULL);
+	stats_set_current(NULL);
 	stats_destroy(S);
 	db_shutdown();
 	opt_free();
