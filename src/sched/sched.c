@@ -419,13 +419,15 @@ int bench_co_active(void)
 	return S.nco != 0;
 }
 
-void sched_co_wait(int fd, int write)
+void sched_co_wait(int fd, int write, int64_t deadline_ns)
 {
 	struct sched_worker *w = sched_self;
 	if (w == NULL || S.nco == 0)
 		return;
 	w->wait_fd = fd;
 	w->wait_ev = write ? EPOLLOUT : EPOLLIN;
+	if (deadline_ns)
+		w->wake_at = deadline_ns;
 }
 
 void sched_co_forget(void)
