@@ -38,6 +38,9 @@
 struct db_wait {
 	int fd;          /* the connection's socket */
 	int write;       /* 0: readable, 1: writable */
+	int64_t deadline_ns;  /* clock_now_ns() time to resume at even if the
+	                       * socket is not ready (a connect timeout); 0:
+	                       * none. The driver checks the clock itself. */
 };
 
 /* What failed, for the log_error hook. */
@@ -127,6 +130,17 @@ struct db_driver_ops {
 	                   struct db_wait *w);
 	int (*execute_start)(sql_statement *st, sql_result *rs, struct db_wait *w);
 	int (*resume)(sql_connection *c, sql_result *rs, struct db_wait *w);
+
+	/* ABI 4, optional, with DB_CAP_NONBLOCK: connect and prepare in
+	 * steps, continued by resume (called with rs NULL). connect_start
+	 * returns as connect, or 1 with *w set and c->priv set (resume then
+	 * returns as connect: on failure the driver has logged, set c's error
+	 * and freed c->priv). prepare_start returns as prepare, or 1 (resume
+	 * then returns as prepare, st->priv set on success). Without them the
+	 * blocking connect / prepare run. */
+	int (*connect_start)(sql_connection *c, unsigned seq, struct db_wait *w);
+	int (*prepare_start)(sql_statement *st, const char *sql, size_t len,
+	                     struct db_wait *w);
 };
 
 /* Register a driver (static ops). 0, -EINVAL for a wrong ABI or a missing
@@ -154,8 +168,10 @@ int db_used(void);
  * (NULL, a unit test) coroutines are off and nothing waits. */
 struct db_co_hooks {
 	int (*active)(void);               /* 1 under --connections */
-	void (*wait)(int fd, int write);   /* the calling coroutine will yield
-	                                    * until fd is readable (writable) */
+	void (*wait)(int fd, int write, int64_t deadline_ns);
+	                                   /* the calling coroutine will yield
+	                                    * until fd is readable (writable),
+	                                    * or until deadline_ns (0: none) */
 	void (*forget)(void);              /* it closed the socket it may
 	                                    * have waited for */
 };

@@ -13,10 +13,7 @@ host list, TLS, an injected deadlock, and no password in any output.
 
 The counters of the SQL statistics block on one line:
 
-  $ cnt() { awk '$1 == "read:" { r = $2 } $1 == "write:" { w = $2 } $1 == "other:" { o = $2 }
-  >   $1 == "total:" { t = $2 } $1 == "transactions:" { x = $2 } $1 == "ignored" { e = $3 }
-  >   $1 == "reconnects:" { c = $2 } $1 == "total" && $4 == "events:" { n = $5 }
-  >   END { printf "read %s write %s other %s total %s transactions %s events %s ignored %s reconnects %s\n", r, w, o, t, x, n, e, c }'; }
+  $ . "$BENCH_SRCDIR/tests/lib/counts.sh"
   $ tables() { dbserver_pgsql_sql "SELECT COUNT(*) FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')"; }
   $ sql() { dbserver_pgsql_sql "$@"; }
 
