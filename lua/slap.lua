@@ -619,12 +619,18 @@ function thread_init()
       fail("slap: t1 holds no rows to look up by key (--auto-generate-sql-write-number " ..
            "is %d)", S.write_number)
    end
-   con = sysbench.sql.driver():connect()
-   con:query(string.format(d.use, S.schema))
    limit = per_client(S, LIST, tonumber(sysbench.opt.threads))
    done = 0
    -- clients start at the top of the list, as mysqlslap's
    pos = 1
+end
+
+-- As mysqlslap's clients, connect once the run started: the summary's
+-- seconds include connecting (not the statements' latencies).
+function thread_run(tid)
+   con = sysbench.sql.driver():connect()
+   con:query(string.format(dialect().use, S.schema))
+   return sysbench.thread_run_default(tid)
 end
 
 function event()
@@ -738,15 +744,25 @@ local function summary_in_report()
       not (type(cp) == "table" and #cp > 0)
 end
 
+-- mysqlslap's seconds run from the start of its clients (which then
+-- connect) to the end of the last one's last statement: time_events, the
+-- core's time from the start of the run to the end of the last event
+-- (clients connect in thread_run, after the start). Not what follows it
+-- (thread_done, closing the Lua states). The step's total time when the
+-- core has no such figure (a forced shutdown).
+local function client_seconds(t)
+   return t.time_events or t.time_total or t.time
+end
+
 sysbench.hooks.report_cumulative = function(stat)
    if sysbench.step and summary_in_report() then
-      step_time(sysbench.step, stat.time_total)
+      step_time(sysbench.step, client_seconds(stat))
    end
    return false
 end
 
 function sweep_step_end(step, result)
-   step_time(step, result.time)
+   step_time(step, client_seconds(result))
    teardown(run_state.s)
    run_state.pending = false
 end

@@ -31,12 +31,7 @@ TABLE_SIZE=${TABLE_SIZE:-10000}
 command -v "$SYSBENCH" >/dev/null || { echo "sysbench not found (apt-get install sysbench)"; exit 1; }
 [ -x /usr/bin/time ] || { echo "/usr/bin/time not found (apt-get install time)"; exit 1; }
 
-. "$here/tests/lib/dbserver.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"; dbserver_stop_all' EXIT
-cd "$work"
-
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+. "$here/perf/server.sh"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 # one run of a sysbench-style client: prints "tps transactions cpu_s rss_kb"

@@ -23,10 +23,7 @@ THREADS=${THREADS:-2}
 DBS=${DBS:-mysql pgsql}
 command -v "$SYSBENCH" >/dev/null || { echo "sysbench not found (apt-get install sysbench)"; exit 1; }
 
-. "$here/tests/lib/dbserver.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"; dbserver_stop_all' EXIT
-cd "$work"
+. "$here/perf/server.sh"
 
 # wall seconds of one prepare (then cleanup)
 one() {
@@ -38,7 +35,6 @@ one() {
 	"$@" --tables="$TABLES" oltp_read_write cleanup > /dev/null
 	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f\n", b - a }'
 }
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 echo "bench: $("$BENCH" --version)   sysbench: $("$SYSBENCH" --version)"
 echo "$TABLES tables x $TABLE_SIZE rows, $THREADS threads, $ROUNDS rounds"

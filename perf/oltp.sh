@@ -22,11 +22,7 @@ DBS=${DBS:-mysql pgsql}
 command -v "$SYSBENCH" >/dev/null || { echo "sysbench not found (apt-get install sysbench)"; exit 1; }
 [ -x /usr/bin/time ] || { echo "/usr/bin/time not found (apt-get install time)"; exit 1; }
 
-. "$here/tests/lib/dbserver.sh"
-trap dbserver_stop_all EXIT
-work=$(mktemp -d)
-trap 'rm -rf "$work"; dbserver_stop_all' EXIT
-cd "$work"
+. "$here/perf/server.sh"
 
 # one run: prints "tps cpu_seconds transactions"
 one() {
@@ -37,8 +33,6 @@ one() {
 	     END { printf "%s %s ", tps, n }' out.txt
 	awk '/^CPU/ { printf "%.2f\n", $2 + $3 }' time.txt
 }
-
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 for db in $DBS; do
 	dbserver_start "$db" >/dev/null

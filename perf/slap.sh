@@ -27,11 +27,12 @@ ENGINES=${ENGINES:-myisam,innodb}
 command -v "$SLAP" >/dev/null || { echo "$SLAP not found (apt-get install mariadb-client)"; exit 1; }
 [ -x /usr/bin/time ] || { echo "/usr/bin/time not found (apt-get install time)"; exit 1; }
 
-. "$here/tests/lib/dbserver.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"; dbserver_stop_all' EXIT
-cd "$work"
-dbserver_start mysql >/dev/null
+. "$here/perf/server.sh"
+# every client a connection, plus bench's own (MariaDB's default is 151),
+# and a listen queue for all of them at once (else the SYNs beyond its
+# default of 50 + max_connections / 5 wait for a TCP retransmission, 1 s)
+maxc=$(tr ',' '\n' <<< "$CONCURRENCY" | sort -n | tail -1)
+DBSERVER_MYSQL_OPTS="--max-connections=$((maxc + 50)) --back-log=$((maxc + 50))" dbserver_start mysql >/dev/null
 # both tools create and drop the schema mysqlslap as user sbtest
 dbserver_mysql_sql "GRANT ALL PRIVILEGES ON mysqlslap.* TO 'sbtest'@'127.0.0.1'"
 
@@ -61,8 +62,6 @@ for i in $(seq "$ROUNDS"); do
 	awk '{ print $1 + $2 }' slap.cpu >> slap-cpu.txt
 	awk '{ print $1 + $2 }' bench.cpu >> bench-cpu.txt
 done
-
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 echo "Median 'Average number of seconds to run all queries' over $ROUNDS rounds" \
 	"(concurrency $CONCURRENCY, $QUERIES queries):"
 for e in $(awk '{ print $2 }' all.txt | sort -u); do

@@ -26,13 +26,9 @@ LOAD_SIZE=${LOAD_SIZE:-200000}
 command -v "$SYSBENCH" >/dev/null || { echo "sysbench not found (apt-get install sysbench)"; exit 1; }
 command -v script >/dev/null || { echo "script not found (apt-get install bsdutils)"; exit 1; }
 
-. "$here/tests/lib/dbserver.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"; dbserver_stop_all' EXIT
-cd "$work"
+. "$here/perf/server.sh"
 dbserver_start mysql
 MY=$(dbserver_conn_opts mysql)
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 "$BENCH" $MY --tables=1 --table-size="$TABLE_SIZE" oltp_point_select prepare > /dev/null
 : > bench.tps; : > sysbench.tps

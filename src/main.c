@@ -118,12 +118,13 @@ static void print_run_mode(void)
 
 /* ---- run ------------------------------------------------------------------ */
 
-/* --connections: each connection is one sysbench thread, a Lua state
- * whose thread_init, thread_run and thread_done run as coroutines. */
+/* --connections: each connection is one sysbench thread, an environment
+ * in its worker thread's Lua state, whose thread_init, thread_run and
+ * thread_done run as coroutines. */
 static int co_create(unsigned cid, void **ctx)
 {
 	struct lrt *l = NULL;
-	int rc = lrt_create(&script, (int)cid, &l);
+	int rc = lrt_co_create(&script, (int)cid, &l);
 	*ctx = l;
 	if (rc == 0)
 		lrt_compact(l);

@@ -94,8 +94,11 @@ struct db_conn_core {
 	char *bulk;               /* bulk insert: NULL when none is open */
 	size_t bulk_len, bulk_head;
 	unsigned bulk_rows;
-	/* a nonblocking statement in flight (db_query_nb, db_execute_nb) */
-	int nb_op;                /* DB_OP_QUERY / DB_OP_EXECUTE; -1: none */
+	/* a nonblocking operation in flight (db_query_nb, db_execute_nb,
+	 * db_prepare_nb, db_connection_create_nb, ...) */
+	int nb_op;                /* DB_OP_QUERY / _EXECUTE / _PREPARE, DB_NB_*; -1: none */
+	int nb_bulk;              /* the query is a bulk insert's rows */
+	sql_statement *nb_st;     /* DB_OP_PREPARE: the statement being prepared */
 	int nb_kind;
 	const char *nb_sql;       /* the caller's text (kept alive by Lua) */
 	size_t nb_len;
@@ -120,6 +123,18 @@ struct db_stmt_core {
 };
 
 static void db_report_error(sql_connection *c, int op, const char *sql, size_t len);
+static void db_stmt_free(sql_statement *st);
+
+/* Nonblocking operations beyond enum db_op (db_conn_core.nb_op). */
+#define DB_NB_CONNECT   100
+#define DB_NB_RECONNECT 101
+
+/* --connections: connects in flight per worker thread at most. Thousands
+ * at once overflow the server's listen backlog (MariaDB's back_log is 80
+ * by default), and the kernel then retries the dropped ones after
+ * seconds; a few dozen at a time keep connecting quick. */
+#define DB_NB_CONNECTING_MAX 32
+static __thread unsigned db_nb_connecting;
 
 static struct db_driver db_drivers[DB_MAX_DRIVERS];
 static unsigned db_ndrivers;
@@ -136,15 +151,15 @@ void db_set_co_hooks(const struct db_co_hooks *h)
 	db_co = h;
 }
 
-static inline int db_co_active(void)
+int db_co_active(void)
 {
 	return db_co && db_co->active();
 }
 
-static inline void db_co_wait(int fd, int write)
+static inline void db_co_wait(int fd, int write, int64_t deadline_ns)
 {
 	if (db_co)
-		db_co->wait(fd, write);
+		db_co->wait(fd, write, deadline_ns);
 }
 
 static inline void db_co_forget(void)
@@ -381,14 +396,12 @@ int db_destroy(sql_driver *drv)
 	return 0;
 }
 
-sql_connection *db_connection_create(sql_driver *drv)
+/* A new, not yet connected connection object of driver drv. */
+static sql_connection *db_conn_new(sql_driver *drv)
 {
 	sql_connection *c;
 	struct db_conn_core *k;
-	struct db_driver *d = (struct db_driver *)drv;
 
-	if (drv == NULL)
-		return NULL;
 	c = calloc(1, sizeof(*c) + sizeof(struct db_conn_core));
 	if (c == NULL) {
 		log_msg(LOG_FATAL, "out of memory for a database connection");
@@ -402,11 +415,36 @@ sql_connection *db_connection_create(sql_driver *drv)
 	k->rs.connection = c;
 	k->seq = __atomic_fetch_add(&db_conn_seq, 1, __ATOMIC_RELAXED);
 	k->nb_op = -1;
-	if (d->ops->connect(c, k->seq)) {
+	return c;
+}
+
+sql_connection *db_connection_create(sql_driver *drv)
+{
+	sql_connection *c;
+	struct db_driver *d = (struct db_driver *)drv;
+
+	if (drv == NULL || (c = db_conn_new(drv)) == NULL)
+		return NULL;
+	if (d->ops->connect(c, ((struct db_conn_core *)c->core)->seq)) {
 		free(c);
 		return NULL;
 	}
 	return c;
+}
+
+/* Forget the nonblocking operation in flight, if any (the connection was
+ * closed: the driver freed its side). */
+static void db_nb_drop(sql_connection *c)
+{
+	struct db_conn_core *k = c->core;
+	if (k->nb_op == DB_NB_CONNECT || k->nb_op == DB_NB_RECONNECT)
+		db_nb_connecting--;
+	if (k->nb_st) {
+		db_stmt_free(k->nb_st);
+		k->nb_st = NULL;
+	}
+	k->nb_op = -1;
+	k->nb_bulk = 0;
 }
 
 /* Drop the pending result, if any, and forget the row buffer's contents. */
@@ -443,7 +481,7 @@ int db_connection_close(sql_connection *c)
 	db_release_result(c);
 	db_conn_ops(c)->disconnect(c);
 	db_co_forget();
-	k->nb_op = -1;
+	db_nb_drop(c);
 	c->priv = NULL;
 	free(k->bulk);
 	k->bulk = NULL;
@@ -467,6 +505,22 @@ void db_connection_free(sql_connection *c)
 	free(c);
 }
 
+/* The end of a reconnect whose connect returned rc. */
+static int db_reconnected(sql_connection *c, int rc)
+{
+	struct db_conn_core *k = c->core;
+	if (rc) {
+		c->priv = NULL;
+		k->state = DB_CONN_CLOSED;
+		stats_count(STATS_ERRORS, 1);
+		return DB_ERROR_FATAL;
+	}
+	k->state = DB_CONN_READY;
+	c->error = DB_ERROR_NONE;
+	stats_count(STATS_RECONNECTS, 1);
+	return 0;
+}
+
 int db_connection_reconnect(sql_connection *c)
 {
 	struct db_conn_core *k = c->core;
@@ -479,18 +533,10 @@ int db_connection_reconnect(sql_connection *c)
 	db_release_result(c);
 	db_conn_ops(c)->disconnect(c);
 	db_co_forget();
-	k->nb_op = -1;
+	db_nb_drop(c);
 	c->priv = NULL;
 	rc = db_conn_ops(c)->connect(c, k->seq);
-	if (rc) {
-		k->state = DB_CONN_CLOSED;
-		stats_count(STATS_ERRORS, 1);
-		return DB_ERROR_FATAL;
-	}
-	k->state = DB_CONN_READY;
-	c->error = DB_ERROR_NONE;
-	stats_count(STATS_RECONNECTS, 1);
-	return 0;
+	return db_reconnected(c, rc);
 }
 
 /* After a lost connection whose error the ignore list makes ignorable,
@@ -513,7 +559,7 @@ static void db_recover(sql_connection *c, int rc)
 	db_release_result(c);
 	o->disconnect(c);
 	db_co_forget();
-	k->nb_op = -1;
+	db_nb_drop(c);
 	c->priv = NULL;
 	log_mute_thread(1);
 	for (attempt = 0; attempt < 20; attempt++) {
@@ -588,18 +634,40 @@ static inline void db_result_reset(sql_connection *c, sql_statement *st)
 	k->rs.statement = st;
 }
 
-/* The end of a statement (op DB_OP_QUERY or DB_OP_EXECUTE) whose driver
- * call returned rc: its statistics (t0 when timed), counters, errors. */
-static sql_result *db_finish(sql_connection *c, int rc, int op, const char *sql,
-                             size_t len, int kind, struct stats_thread *t, int64_t t0)
+/* One statement through the driver: what every path (query, server-side
+ * execute, their nonblocking starts, bulk load) does around the driver's
+ * call is db_begin before it and db_finish after it. */
+struct db_call {
+	int op;                 /* DB_OP_QUERY, DB_OP_EXECUTE or DB_OP_LOAD */
+	const char *sql;        /* its text, for the debug line and errors */
+	size_t len;
+	int kind;               /* statement kind; < 0: classify sql */
+	int64_t t0;             /* its start when timed (--report-statements); 0: not */
+};
+
+/* The start of statement call on c (st: the statement it executes, or
+ * NULL): the previous result dropped, the --db-debug line, the start time. */
+static inline void db_begin(sql_connection *c, sql_statement *st, struct db_call *call)
+{
+	db_result_reset(c, st);
+	if (db_debug())
+		log_msg(LOG_NOTICE, "DEBUG: %s: %.*s",
+		        call->op == DB_OP_EXECUTE ? "Execute" : "Query", (int)call->len, call->sql);
+	call->t0 = db_stmt_recorder() ? clock_now_ns() : 0;
+}
+
+/* The end of statement call whose driver call returned rc: its statistics
+ * (when timed), counters, errors. */
+static sql_result *db_finish(sql_connection *c, int rc, const struct db_call *call)
 {
 	struct db_conn_core *k = c->core;
+	struct stats_thread *t = call->t0 ? db_stmt_recorder() : NULL;
 	if (t)
-		db_stmt_done(t, kind, sql, len, t0, rc == 0);
+		db_stmt_done(t, call->kind, call->sql, call->len, call->t0, rc == 0);
 	if (rc) {
 		if (c->error == DB_ERROR_NONE)
 			c->error = DB_ERROR_FATAL;
-		db_report_error(c, op, sql, len);
+		db_report_error(c, call->op, call->sql, call->len);
 		db_recover(c, rc);
 		return NULL;
 	}
@@ -612,15 +680,10 @@ static sql_result *db_finish(sql_connection *c, int rc, int op, const char *sql,
 static sql_result *db_query_kind(sql_connection *c, const char *sql, size_t len, int kind)
 {
 	struct db_conn_core *k = c->core;
-	struct stats_thread *t = db_stmt_recorder();
-	int64_t t0 = t ? clock_now_ns() : 0;
-	int rc;
+	struct db_call call = { DB_OP_QUERY, sql, len, kind, 0 };
 
-	db_result_reset(c, NULL);
-	if (db_debug())
-		log_msg(LOG_NOTICE, "DEBUG: Query: %.*s", (int)len, sql);
-	rc = db_conn_ops(c)->query(c, sql, len, &k->rs);
-	return db_finish(c, rc, DB_OP_QUERY, sql, len, kind, t, t0);
+	db_begin(c, NULL, &call);
+	return db_finish(c, db_conn_ops(c)->query(c, sql, len, &k->rs), &call);
 }
 
 sql_result *db_query(sql_connection *c, const char *sql, size_t len)
@@ -635,6 +698,8 @@ int db_load(sql_connection *c, const char *table, const char *cols, const char *
 	const struct db_driver_ops *o = db_conn_ops(c);
 	struct db_conn_core *k = c->core;
 	char what[256];
+	/* not timed: a bulk load is no statement of --report-statements */
+	struct db_call call = { DB_OP_LOAD, what, 0, -1, 0 };
 	int rc;
 
 	if (!db_usable(c))
@@ -652,16 +717,10 @@ int db_load(sql_connection *c, const char *table, const char *cols, const char *
 		return 1;
 	}
 	if (rc) {
-		if (c->error == DB_ERROR_NONE)
-			c->error = DB_ERROR_FATAL;
 		snprintf(what, sizeof(what), "bulk load of %zu bytes into %s (%s)", len, table, cols);
-		db_report_error(c, DB_OP_LOAD, what, strlen(what));
-		db_recover(c, rc);
-		return -1;
+		call.len = strlen(what);
 	}
-	c->error = DB_ERROR_NONE;
-	db_count(c, &k->rs);
-	return 0;
+	return db_finish(c, rc, &call) ? 0 : -1;
 }
 
 /* '?' placeholders outside quoted literals. */
@@ -718,16 +777,12 @@ static void db_stmt_free(sql_statement *st)
 	free(st);
 }
 
-sql_statement *db_prepare(sql_connection *c, const char *sql, size_t len)
+/* A new statement object for sql on c (not prepared, not listed). */
+static sql_statement *db_stmt_new(sql_connection *c, const char *sql, size_t len)
 {
-	const struct db_driver_ops *o;
 	sql_statement *st;
 	struct db_stmt_core *k;
-	int rc;
 
-	if (!db_usable(c))
-		return NULL;
-	o = db_conn_ops(c);
 	st = calloc(1, sizeof(*st) + sizeof(struct db_stmt_core));
 	if (st == NULL)
 		return NULL;
@@ -744,32 +799,62 @@ sql_statement *db_prepare(sql_connection *c, const char *sql, size_t len)
 	k->sql[len] = 0;
 	k->sql_len = len;
 	k->kind = (int)db_stmt_classify(sql, len);
-	if (!db_ps_disabled && (o->caps & DB_CAP_PREPARED)) {
+	return st;
+}
+
+/* Server-side preparing is wanted on c's driver. */
+static inline bool db_ps_server(const struct db_driver_ops *o)
+{
+	return !db_ps_disabled && (o->caps & DB_CAP_PREPARED);
+}
+
+/* The end of preparing st, whose driver call returned rc: st listed on
+ * its connection, or NULL (st freed) after a failure. */
+static sql_statement *db_stmt_prepared(sql_connection *c, sql_statement *st, int rc)
+{
+	struct db_stmt_core *k = st->core;
+	struct db_conn_core *ck = c->core;
+
+	if (rc && rc != -ENOTSUP) {
+		if (c->error == DB_ERROR_NONE)
+			c->error = DB_ERROR_FATAL;
+		db_report_error(c, DB_OP_PREPARE, k->sql, k->sql_len);
+		/* sysbench: a failed prepare is an API error ("SQL API
+		 * error"); an ignorable one keeps its SQL error so that the
+		 * event restarts */
+		if (c->error == DB_ERROR_FATAL)
+			db_api_error(c);
+		db_stmt_free(st);
+		return NULL;
+	}
+	if (rc == -ENOTSUP)
+		st->priv = NULL;
+	c->error = DB_ERROR_NONE;
+	k->self = st;
+	k->next = ck->stmts;
+	if (k->next)
+		k->next->prev = k;
+	ck->stmts = k;
+	return st;
+}
+
+sql_statement *db_prepare(sql_connection *c, const char *sql, size_t len)
+{
+	const struct db_driver_ops *o;
+	sql_statement *st;
+	int rc = 0;
+
+	if (!db_usable(c))
+		return NULL;
+	o = db_conn_ops(c);
+	if ((st = db_stmt_new(c, sql, len)) == NULL)
+		return NULL;
+	if (db_ps_server(o)) {
 		if (db_debug())
 			log_msg(LOG_NOTICE, "DEBUG: Prepare: %.*s", (int)len, sql);
 		rc = o->prepare(st, sql, len);
-		if (rc && rc != -ENOTSUP) {
-			if (c->error == DB_ERROR_NONE)
-				c->error = DB_ERROR_FATAL;
-			db_report_error(c, DB_OP_PREPARE, sql, len);
-			/* sysbench: a failed prepare is an API error ("SQL API
-			 * error"); an ignorable one keeps its SQL error so that the
-			 * event restarts */
-			if (c->error == DB_ERROR_FATAL)
-				db_api_error(c);
-			db_stmt_free(st);
-			return NULL;
-		}
-		if (rc == -ENOTSUP)
-			st->priv = NULL;
 	}
-	c->error = DB_ERROR_NONE;
-	k->self = st;
-	k->next = ((struct db_conn_core *)c->core)->stmts;
-	if (k->next)
-		k->next->prev = k;
-	((struct db_conn_core *)c->core)->stmts = k;
-	return st;
+	return db_stmt_prepared(c, st, rc);
 }
 
 int db_bind_param(sql_statement *st, sql_bind *params, size_t n)
@@ -914,10 +999,8 @@ sql_result *db_execute(sql_statement *st)
 	sql_connection *c = st->connection;
 	struct db_conn_core *ck = c->core;
 	struct db_stmt_core *k = st->core;
-	struct stats_thread *t;
-	int64_t t0;
+	struct db_call call = { DB_OP_EXECUTE, k->sql, k->sql_len, k->kind, 0 };
 	size_t len;
-	int rc;
 
 	if (!db_usable(c))
 		return NULL;
@@ -932,13 +1015,8 @@ sql_result *db_execute(sql_statement *st)
 			rs->statement = st;
 		return rs;
 	}
-	db_result_reset(c, st);
-	if (db_debug())
-		log_msg(LOG_NOTICE, "DEBUG: Execute: %.*s", (int)k->sql_len, k->sql);
-	t = db_stmt_recorder();
-	t0 = t ? clock_now_ns() : 0;
-	rc = db_conn_ops(c)->execute(st, &ck->rs);
-	return db_finish(c, rc, DB_OP_EXECUTE, k->sql, k->sql_len, k->kind, t, t0);
+	db_begin(c, st, &call);
+	return db_finish(c, db_conn_ops(c)->execute(st, &ck->rs), &call);
 }
 
 /* ---- nonblocking statements (--connections) ------------------------------ */
@@ -950,13 +1028,24 @@ static sql_result *db_nb_step(sql_connection *c, int rc, const struct db_wait *w
 {
 	struct db_conn_core *k = c->core;
 	int op = k->nb_op;
+	struct db_call call = { op, k->nb_sql, k->nb_len, k->nb_kind, k->nb_t0 };
+	sql_result *rs;
 	if (rc == 1) {
-		db_co_wait(w->fd, w->write);
+		db_co_wait(w->fd, w->write, w->deadline_ns);
 		return DB_NB_WAIT;
 	}
 	k->nb_op = -1;
-	return db_finish(c, rc, op, k->nb_sql, k->nb_len, k->nb_kind, db_stmt_recorder(),
-	                 k->nb_t0);
+	rs = db_finish(c, rc, &call);
+	if (k->nb_bulk) {
+		/* a bulk insert's rows went: start collecting the next ones */
+		k->nb_bulk = 0;
+		if (rs) {
+			db_release_result(c);
+			k->bulk_len = k->bulk_head;
+			k->bulk_rows = 0;
+		}
+	}
+	return rs;
 }
 
 /* Start a statement on c: execute st when `exec`, else the query sql
@@ -966,19 +1055,18 @@ static sql_result *db_nb_start(sql_connection *c, sql_statement *st, int exec,
 {
 	struct db_conn_core *k = c->core;
 	const struct db_driver_ops *o = db_conn_ops(c);
-	struct db_wait w = { -1, 0 };
+	struct db_wait w = { -1, 0, 0 };
+	struct db_call call = { exec ? DB_OP_EXECUTE : DB_OP_QUERY, sql, len, kind, 0 };
 	int rc;
 
-	db_result_reset(c, st);
+	db_begin(c, st, &call);
 	if (!exec)
 		st = NULL;
-	if (db_debug())
-		log_msg(LOG_NOTICE, "DEBUG: %s: %.*s", st ? "Execute" : "Query", (int)len, sql);
-	k->nb_op = st ? DB_OP_EXECUTE : DB_OP_QUERY;
+	k->nb_op = call.op;
 	k->nb_kind = kind;
 	k->nb_sql = sql;
 	k->nb_len = len;
-	k->nb_t0 = db_stmt_recorder() ? clock_now_ns() : 0;
+	k->nb_t0 = call.t0;
 	rc = st ? o->execute_start(st, &k->rs, &w) : o->query_start(c, sql, len, &k->rs, &w);
 	return db_nb_step(c, rc, &w);
 }
@@ -1013,13 +1101,157 @@ sql_result *db_execute_nb(sql_statement *st)
 sql_result *db_nb_resume(sql_connection *c)
 {
 	struct db_conn_core *k = c->core;
-	struct db_wait w = { -1, 0 };
-	if (k->nb_op < 0) {
+	struct db_wait w = { -1, 0, 0 };
+	if (k->nb_op != DB_OP_QUERY && k->nb_op != DB_OP_EXECUTE) {
 		log_msg(LOG_ALERT, "db_nb_resume(): no statement in flight");
 		db_api_error(c);
 		return NULL;
 	}
 	return db_nb_step(c, db_conn_ops(c)->resume(c, &k->rs, &w), &w);
+}
+
+/* Wait for *w with operation op in flight on c: 1. */
+static int db_nb_wait(sql_connection *c, int op, const struct db_wait *w)
+{
+	((struct db_conn_core *)c->core)->nb_op = op;
+	db_co_wait(w->fd, w->write, w->deadline_ns);
+	return 1;
+}
+
+/* Nonblocking connect and prepare need the driver's hooks (and a
+ * coroutine to yield): otherwise the blocking calls run. */
+static inline bool db_nb_can(const struct db_driver_ops *o, bool hook)
+{
+	return hook && (o->caps & DB_CAP_NONBLOCK) && db_co_active();
+}
+
+sql_connection *db_connection_create_nb(sql_driver *drv)
+{
+	struct db_driver *d = (struct db_driver *)drv;
+	struct db_wait w = { -1, 0, 0 };
+	sql_connection *c;
+	int rc;
+
+	if (drv == NULL || !db_nb_can(d->ops, d->ops->connect_start != NULL))
+		return db_connection_create(drv);
+	if ((c = db_conn_new(drv)) == NULL)
+		return NULL;
+	rc = d->ops->connect_start(c, ((struct db_conn_core *)c->core)->seq, &w);
+	if (rc == 1) {
+		db_nb_connecting++;
+		db_nb_wait(c, DB_NB_CONNECT, &w);
+		return c;
+	}
+	if (rc) {
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+int db_connection_reconnect_nb(sql_connection *c)
+{
+	struct db_conn_core *k = c->core;
+	const struct db_driver_ops *o = db_conn_ops(c);
+	struct db_wait w = { -1, 0, 0 };
+	int rc;
+
+	if (k->state == DB_CONN_CLOSED || !db_nb_can(o, o->connect_start != NULL))
+		return db_connection_reconnect(c);
+	db_release_result(c);
+	o->disconnect(c);
+	db_co_forget();
+	db_nb_drop(c);
+	c->priv = NULL;
+	rc = o->connect_start(c, k->seq, &w);
+	if (rc == 1) {
+		db_nb_connecting++;
+		return db_nb_wait(c, DB_NB_RECONNECT, &w);
+	}
+	return db_reconnected(c, rc);
+}
+
+int db_nb_connect_busy(void)
+{
+	if (db_nb_connecting < DB_NB_CONNECTING_MAX)
+		return 0;
+	db_co_wait(-1, 0, clock_now_ns() + 1000000);   /* look again in 1 ms */
+	return 1;
+}
+
+sql_statement *db_prepare_nb(sql_connection *c, const char *sql, size_t len)
+{
+	const struct db_driver_ops *o;
+	struct db_conn_core *k = c->core;
+	struct db_wait w = { -1, 0, 0 };
+	sql_statement *st;
+	int rc;
+
+	if (!db_usable(c))
+		return NULL;
+	o = db_conn_ops(c);
+	if (!db_ps_server(o) || !db_nb_can(o, o->prepare_start != NULL))
+		return db_prepare(c, sql, len);
+	if ((st = db_stmt_new(c, sql, len)) == NULL)
+		return NULL;
+	if (db_debug())
+		log_msg(LOG_NOTICE, "DEBUG: Prepare: %.*s", (int)len, sql);
+	rc = o->prepare_start(st, sql, len, &w);
+	if (rc == 1) {
+		k->nb_st = st;
+		db_nb_wait(c, DB_OP_PREPARE, &w);
+		return st;
+	}
+	return db_stmt_prepared(c, st, rc);
+}
+
+int db_nb_waiting(const sql_connection *c)
+{
+	return ((const struct db_conn_core *)c->core)->nb_op >= 0;
+}
+
+int db_nb_continue(sql_connection *c)
+{
+	struct db_conn_core *k = c->core;
+	const struct db_driver_ops *o = db_conn_ops(c);
+	struct db_wait w = { -1, 0, 0 };
+	sql_statement *st;
+	sql_result *rs;
+	int op = k->nb_op, rc;
+
+	switch (op) {
+	case -1:
+		return 0;
+	case DB_OP_QUERY:
+	case DB_OP_EXECUTE:
+		rs = db_nb_resume(c);
+		return rs == DB_NB_WAIT ? 1 : rs ? 0 : -1;
+	default:
+		break;
+	}
+	rc = o->resume(c, NULL, &w);
+	if (rc == 1)
+		return db_nb_wait(c, op, &w);
+	k->nb_op = -1;
+	if (op == DB_NB_CONNECT || op == DB_NB_RECONNECT)
+		db_nb_connecting--;
+	switch (op) {
+	case DB_NB_CONNECT:
+		if (rc) {
+			c->priv = NULL;
+			k->state = DB_CONN_CLOSED;   /* nothing to disconnect */
+			return -1;
+		}
+		return 0;
+	case DB_NB_RECONNECT:
+		return db_reconnected(c, rc) ? -1 : 0;
+	case DB_OP_PREPARE:
+		st = k->nb_st;
+		k->nb_st = NULL;
+		return db_stmt_prepared(c, st, rc) ? 0 : -1;
+	default:
+		return -1;
+	}
 }
 
 int db_close(sql_statement *st)
@@ -1167,6 +1399,29 @@ int db_bulk_insert_next(sql_connection *c, const char *query, size_t len)
 	k->bulk_len += len;
 	k->bulk_rows++;
 	return 0;
+}
+
+int db_bulk_insert_full(sql_connection *c, size_t len)
+{
+	struct db_conn_core *k = c->core;
+	/* as db_bulk_insert_next: the row, a separator and the NUL */
+	return k->bulk != NULL && k->bulk_rows > 0 && k->bulk_len + len + 2 > DB_BULK_MAX;
+}
+
+int db_bulk_flush_nb(sql_connection *c)
+{
+	struct db_conn_core *k = c->core;
+	sql_result *rs;
+
+	if (k->state == DB_CONN_CLOSED || k->bulk == NULL || k->bulk_rows == 0)
+		return 0;
+	c->error = DB_ERROR_NONE;
+	if (!(db_conn_ops(c)->caps & DB_CAP_NONBLOCK))
+		return db_bulk_flush(c) ? -1 : 0;
+	k->bulk[k->bulk_len] = 0;
+	k->nb_bulk = 1;
+	rs = db_nb_start(c, NULL, 0, k->bulk, k->bulk_len, STATS_STMT_INSERT);
+	return rs == DB_NB_WAIT ? 1 : rs ? 0 : -1;
 }
 
 int db_bulk_insert_done(sql_connection *c)

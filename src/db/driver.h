@@ -38,6 +38,9 @@
 struct db_wait {
 	int fd;          /* the connection's socket */
 	int write;       /* 0: readable, 1: writable */
+	int64_t deadline_ns;  /* clock_now_ns() time to resume at even if the
+	                       * socket is not ready (a connect timeout); 0:
+	                       * none. The driver checks the clock itself. */
 };
 
 /* What failed, for the log_error hook. */
@@ -121,12 +124,23 @@ struct db_driver_ops {
 	 * resume goes on once *w is ready. Each returns as query/execute, or
 	 * 1 with *w set when it has to wait. A driver without them is run
 	 * with its blocking hooks (a warning says so under --connections).
-	 * bench_co_active() tells the driver at connect time that its
+	 * db_co_active() tells the driver at connect time that its
 	 * connections will be used this way. */
 	int (*query_start)(sql_connection *c, const char *sql, size_t len, sql_result *rs,
 	                   struct db_wait *w);
 	int (*execute_start)(sql_statement *st, sql_result *rs, struct db_wait *w);
 	int (*resume)(sql_connection *c, sql_result *rs, struct db_wait *w);
+
+	/* ABI 4, optional, with DB_CAP_NONBLOCK: connect and prepare in
+	 * steps, continued by resume (called with rs NULL). connect_start
+	 * returns as connect, or 1 with *w set and c->priv set (resume then
+	 * returns as connect: on failure the driver has logged, set c's error
+	 * and freed c->priv). prepare_start returns as prepare, or 1 (resume
+	 * then returns as prepare, st->priv set on success). Without them the
+	 * blocking connect / prepare run. */
+	int (*connect_start)(sql_connection *c, unsigned seq, struct db_wait *w);
+	int (*prepare_start)(sql_statement *st, const char *sql, size_t len,
+	                     struct db_wait *w);
 };
 
 /* Register a driver (static ops). 0, -EINVAL for a wrong ABI or a missing
@@ -154,12 +168,17 @@ int db_used(void);
  * (NULL, a unit test) coroutines are off and nothing waits. */
 struct db_co_hooks {
 	int (*active)(void);               /* 1 under --connections */
-	void (*wait)(int fd, int write);   /* the calling coroutine will yield
-	                                    * until fd is readable (writable) */
+	void (*wait)(int fd, int write, int64_t deadline_ns);
+	                                   /* the calling coroutine will yield
+	                                    * until fd is readable (writable),
+	                                    * or until deadline_ns (0: none) */
 	void (*forget)(void);              /* it closed the socket it may
 	                                    * have waited for */
 };
 void db_set_co_hooks(const struct db_co_hooks *h);
+/* 1 under --connections (the installed hooks say so), else 0: a driver
+ * asks at connect time whether its connections run as coroutines. */
+int db_co_active(void);
 
 /* Helpers for drivers. */
 /* Is `code` in the list option `opt` ("all" matches everything)? */

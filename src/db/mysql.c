@@ -32,6 +32,7 @@
 #include <mysqld_error.h>
 
 #include "db/driver.h"
+#include "util/clock.h"
 #include "util/log.h"
 
 #if defined(MARIADB_BASE_VERSION) || defined(MARIADB_PACKAGE_VERSION_ID)
@@ -113,6 +114,8 @@ struct my_conn {
 	struct my_stmt *res_stmt; /* statement whose stored result is pending */
 	bool more_plain;          /* multi-statement query: results to drain */
 	bool tcp;                 /* connected over TCP (for the TLS check) */
+	const char *host, *sock;  /* where it connects (my_target) */
+	unsigned port;
 	struct my_stmt *stmts;    /* statements prepared on this connection */
 	/* nonblocking (--connections): the step in flight and what it waits for */
 	int nb_step;
@@ -120,6 +123,11 @@ struct my_conn {
 	int nb_tries;
 	MYSQL_RES *nb_res;
 	sql_statement *nb_st;
+	struct my_stmt *nb_ms;    /* being prepared (MY_NB_PREPARE, MY_NB_REPREP) */
+	bool nb_ms_new;           /* ... a new statement (freed with mc) */
+	MYSQL *nb_m;              /* being connected (MY_NB_CONNECT) */
+	int64_t nb_deadline;      /* connect: give up at this clock_now_ns() */
+	bool nb_timed_out;        /* ... and that time came */
 #ifdef MY_PVIO
 	PVIO_METHODS pvio_methods; /* the socket's methods, read replaced */
 #endif
@@ -500,49 +508,57 @@ static void my_connect_failed(const char *host, unsigned port, const char *sock,
 	log_msg(LOG_FATAL, "error %u: %s", err, msg);
 }
 
-static int my_connect(sql_connection *c, unsigned seq)
+/* Where connection number seq goes: round-robin over the sockets, or every
+ * port of a host before the next host. */
+static void my_target(struct my_conn *mc, unsigned seq)
 {
-	struct my_conn *mc;
-	const char *host = NULL, *sock = NULL;
-	unsigned port = 0, err;
-	MYSQL *m;
-	char msg[512];
-
-	mc = calloc(1, sizeof(*mc));
-	if (mc == NULL) {
-		db_set_error(c, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
-		return -ENOMEM;
-	}
-	if (my_cfg.dry_run) {
-		c->priv = mc;
-		return 0;
-	}
-	my_thread_setup();
-
-	/* round-robin: sockets, or every port of a host before the next host */
+	mc->host = NULL;
+	mc->sock = NULL;
+	mc->port = 0;
 	if (my_cfg.nsockets) {
-		sock = my_cfg.sockets[seq % my_cfg.nsockets];
+		mc->sock = my_cfg.sockets[seq % my_cfg.nsockets];
 	} else {
-		port = my_cfg.ports[seq % my_cfg.nports];
+		mc->port = my_cfg.ports[seq % my_cfg.nports];
 		if (my_cfg.nhosts)
-			host = my_cfg.hosts[(seq / my_cfg.nports) % my_cfg.nhosts];
-		if (host != NULL && *host == 0)
-			host = NULL;
+			mc->host = my_cfg.hosts[(seq / my_cfg.nports) % my_cfg.nhosts];
+		if (mc->host != NULL && *mc->host == 0)
+			mc->host = NULL;
 	}
-	mc->tcp = sock == NULL && host != NULL && strcmp(host, "localhost") != 0;
+	mc->tcp = mc->sock == NULL && mc->host != NULL && strcmp(mc->host, "localhost") != 0;
+}
 
-	m = mysql_init(NULL);
+/* A failed connect of mc (handle m, or NULL): the lines, c's error; m
+ * closed, mc freed. */
+static int my_connect_fail(sql_connection *c, struct my_conn *mc, MYSQL *m, unsigned err,
+                           const char *msg)
+{
+	my_connect_failed(mc->host, mc->port, mc->sock, err, msg);
+	if (my_cfg.connect_timeout && (err == CR_SERVER_LOST || err == 2013) &&
+	    (strstr(msg, "system error: 110") != NULL || mc->nb_timed_out))
+		log_msg(LOG_FATAL, "no answer from the MySQL server within "
+		        "--mysql-connect-timeout=%u seconds", my_cfg.connect_timeout);
+	db_set_error(c, DB_ERROR_FATAL, (int)err, m ? mysql_sqlstate(m) : "HY000", msg);
+	if (m)
+		mysql_close(m);
+	free(mc);
+	return -ECONNREFUSED;
+}
+
+/* mc's handle with the options set, ready for mysql_real_connect; NULL
+ * after my_connect_fail. */
+static MYSQL *my_handle(sql_connection *c, struct my_conn *mc, const char *fn)
+{
+	MYSQL *m = mysql_init(NULL);
+
 	MY_TRACE("mysql_init(NULL) = %p", (void *)m);
 	if (m == NULL) {
-		free(mc);
-		my_connect_failed(host, port, sock, CR_OUT_OF_MEMORY, "out of memory");
-		db_set_error(c, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
-		return -ENOMEM;
+		my_connect_fail(c, mc, NULL, CR_OUT_OF_MEMORY, "out of memory");
+		return NULL;
 	}
 #ifdef MY_NB
 	/* --connections: the _start/_cont calls need the library's async
 	 * context (its own small stack per connection) */
-	if (bench_co_active())
+	if (db_co_active())
 		mysql_options(m, MYSQL_OPT_NONBLOCK, 0);
 #endif
 	if (my_cfg.compression) {
@@ -560,32 +576,38 @@ static int my_connect(sql_connection *c, unsigned seq)
 		mysql_options(m, MYSQL_OPT_WRITE_TIMEOUT, &t);
 	}
 	if (my_set_tls(m)) {
-		snprintf(msg, sizeof(msg), "the client library rejected the --mysql-ssl options");
-		err = CR_SSL_CONNECTION_ERROR;
-		goto err_msg;
+		my_connect_fail(c, mc, m, CR_SSL_CONNECTION_ERROR,
+		                "the client library rejected the --mysql-ssl options");
+		return NULL;
 	}
-	MY_TRACE("mysql_real_connect(%p, \"%s\", \"%s\", %s, \"%s\", %u, \"%s\", "
-	         "CLIENT_MULTI_STATEMENTS) ssl=%s",
-	         (void *)m, host ? host : "(null)", my_cfg.user ? my_cfg.user : "",
+	MY_TRACE("%s(%p, \"%s\", \"%s\", %s, \"%s\", %u, \"%s\", "
+	         "CLIENT_MULTI_STATEMENTS) ssl=%s", fn,
+	         (void *)m, mc->host ? mc->host : "(null)", my_cfg.user ? my_cfg.user : "",
 	         (my_cfg.password && *my_cfg.password) ? "<password>" : "\"\"",
-	         my_cfg.db ? my_cfg.db : "(null)", port, sock ? sock : "(null)",
+	         my_cfg.db ? my_cfg.db : "(null)", mc->port, mc->sock ? mc->sock : "(null)",
 	         my_ssl_names[my_cfg.ssl]);
-	if (!mysql_real_connect(m, host, my_cfg.user, my_cfg.password, my_cfg.db, port, sock,
-	                        CLIENT_MULTI_STATEMENTS)) {
-		err = mysql_errno(m);
+	return m;
+}
+
+/* mysql_real_connect on m returned ok: check and finish the connection
+ * (0, c->priv set), or fail. */
+static int my_connected(sql_connection *c, struct my_conn *mc, MYSQL *m, bool ok)
+{
+	char msg[512];
+
+	if (!ok) {
+		unsigned err = mysql_errno(m);
 		snprintf(msg, sizeof(msg), "%s", mysql_error(m));
 		MY_TRACE("mysql_real_connect(%p) failed: %u", (void *)m, err);
-		goto err_msg;
+		return my_connect_fail(c, mc, m, err, msg);
 	}
 	/* Connector/C 3.3 silently stays in clear text when the server offers no
 	 * TLS unless certificates are verified; REQUIRED means required. Unix
 	 * sockets are exempt, as in MySQL's own client. */
-	if (my_cfg.ssl >= MY_SSL_REQUIRED && mc->tcp && mysql_get_ssl_cipher(m) == NULL) {
-		err = CR_SSL_CONNECTION_ERROR;
-		snprintf(msg, sizeof(msg), "SSL connection error: SSL is required, but the "
-		         "server does not support it");
-		goto err_msg;
-	}
+	if (my_cfg.ssl >= MY_SSL_REQUIRED && mc->tcp && mysql_get_ssl_cipher(m) == NULL)
+		return my_connect_fail(c, mc, m, CR_SSL_CONNECTION_ERROR,
+		                       "SSL connection error: SSL is required, but the "
+		                       "server does not support it");
 	if (my_cfg.ssl != MY_SSL_DISABLED)
 		MY_TRACE("mysql_get_ssl_cipher(%p): \"%s\"", (void *)m,
 		         mysql_get_ssl_cipher(m) ? mysql_get_ssl_cipher(m) : "(null)");
@@ -598,23 +620,36 @@ static int my_connect(sql_connection *c, unsigned seq)
 		my_lift_timeouts(m);
 #ifdef MY_PVIO
 	/* not under --connections: a blocking read would stall the thread */
-	if (!bench_co_active())
+	if (!db_co_active())
 		my_blocking_reads(mc, m);
 #endif
 	mc->m = m;
 	c->priv = mc;
 	return 0;
+}
 
-err_msg:
-	my_connect_failed(host, port, sock, err, msg);
-	if (my_cfg.connect_timeout && (err == CR_SERVER_LOST || err == 2013) &&
-	    strstr(msg, "system error: 110") != NULL)
-		log_msg(LOG_FATAL, "no answer from the MySQL server within "
-		        "--mysql-connect-timeout=%u seconds", my_cfg.connect_timeout);
-	db_set_error(c, DB_ERROR_FATAL, (int)err, mysql_sqlstate(m), msg);
-	mysql_close(m);
-	free(mc);
-	return -ECONNREFUSED;
+static int my_connect(sql_connection *c, unsigned seq)
+{
+	struct my_conn *mc;
+	MYSQL *m;
+
+	mc = calloc(1, sizeof(*mc));
+	if (mc == NULL) {
+		db_set_error(c, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
+		return -ENOMEM;
+	}
+	if (my_cfg.dry_run) {
+		c->priv = mc;
+		return 0;
+	}
+	my_thread_setup();
+	my_target(mc, seq);
+	if ((m = my_handle(c, mc, "mysql_real_connect")) == NULL)
+		return -ECONNREFUSED;
+	return my_connected(c, mc, m,
+	                    mysql_real_connect(m, mc->host, my_cfg.user, my_cfg.password,
+	                                       my_cfg.db, mc->port, mc->sock,
+	                                       CLIENT_MULTI_STATEMENTS) != NULL);
 }
 
 static void my_stmt_unlink(struct my_stmt *ms)
@@ -645,6 +680,7 @@ static void my_stmt_link(struct my_conn *mc, struct my_stmt *ms)
 }
 
 static void my_release(struct my_conn *mc);
+static void my_stmt_free(struct my_stmt *ms);
 
 static void my_disconnect(sql_connection *c)
 {
@@ -656,6 +692,16 @@ static void my_disconnect(sql_connection *c)
 	if (mc->res) {
 		mysql_free_result(mc->res);
 		mc->res = NULL;
+	}
+	/* --connections: a connect or a prepare still in flight */
+	if (mc->nb_m)
+		mysql_close(mc->nb_m);
+	if (mc->nb_ms) {
+		if (mc->nb_ms->s)
+			mysql_stmt_close(mc->nb_ms->s);
+		mc->nb_ms->s = NULL;
+		if (mc->nb_ms_new)
+			my_stmt_free(mc->nb_ms);
 	}
 	if (mc->m) {
 		MY_TRACE("mysql_close(%p)", (void *)mc->m);
@@ -944,6 +990,21 @@ static void my_stmt_free(struct my_stmt *ms)
 	free(ms);
 }
 
+/* A new statement of text sql (not prepared); NULL with c's error set. */
+static struct my_stmt *my_stmt_new(sql_connection *c, const char *sql, size_t len)
+{
+	struct my_stmt *ms = calloc(1, sizeof(*ms));
+	if (ms == NULL || (ms->sql = malloc(len + 1)) == NULL) {
+		free(ms);
+		db_set_error(c, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
+		return NULL;
+	}
+	memcpy(ms->sql, sql, len);
+	ms->sql[len] = 0;
+	ms->sql_len = len;
+	return ms;
+}
+
 static int my_prepare(sql_statement *st, const char *sql, size_t len)
 {
 	sql_connection *c = st->connection;
@@ -951,15 +1012,8 @@ static int my_prepare(sql_statement *st, const char *sql, size_t len)
 	struct my_stmt *ms;
 	int rc;
 
-	ms = calloc(1, sizeof(*ms));
-	if (ms == NULL || (ms->sql = malloc(len + 1)) == NULL) {
-		free(ms);
-		db_set_error(c, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
+	if ((ms = my_stmt_new(c, sql, len)) == NULL)
 		return -ENOMEM;
-	}
-	memcpy(ms->sql, sql, len);
-	ms->sql[len] = 0;
-	ms->sql_len = len;
 	if (my_cfg.dry_run) {
 		st->priv = ms;
 		return 0;
@@ -1110,15 +1164,146 @@ static int my_exec_result(sql_connection *c, struct my_conn *mc, struct my_stmt 
  * the socket is ready and calls my_resume, which continues the step in
  * flight (query, store_result, execute, stmt_store_result). */
 #ifdef MY_NB
-enum { MY_NB_QUERY = 1, MY_NB_STORE, MY_NB_EXEC, MY_NB_SSTORE };
+enum { MY_NB_QUERY = 1, MY_NB_STORE, MY_NB_EXEC, MY_NB_SSTORE, MY_NB_CONNECT,
+       MY_NB_PREPARE, MY_NB_REPREP };
 
 static int my_nb_wait(struct my_conn *mc, int step, int status, struct db_wait *w)
 {
+	MYSQL *m = mc->m ? mc->m : mc->nb_m;
 	mc->nb_step = step;
 	mc->nb_status = status;
-	w->fd = (int)mysql_get_socket(mc->m);
+	w->fd = (int)mysql_get_socket(m);
 	w->write = (status & MYSQL_WAIT_WRITE) && !(status & MYSQL_WAIT_READ);
+	/* the library's own timeout (the connect timeout): it is told when
+	 * it has passed */
+	mc->nb_deadline = 0;
+	if (status & MYSQL_WAIT_TIMEOUT)
+		mc->nb_deadline = clock_now_ns() +
+		                  (int64_t)mysql_get_timeout_value(m) * 1000000000LL;
+	w->deadline_ns = mc->nb_deadline;
 	return 1;
+}
+
+static int my_connect_start(sql_connection *c, unsigned seq, struct db_wait *w)
+{
+	struct my_conn *mc;
+	MYSQL *m, *ret = NULL;
+	int status;
+
+	if (my_cfg.dry_run)
+		return my_connect(c, seq);
+	mc = calloc(1, sizeof(*mc));
+	if (mc == NULL) {
+		db_set_error(c, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
+		return -ENOMEM;
+	}
+	my_thread_setup();
+	my_target(mc, seq);
+	if ((m = my_handle(c, mc, "mysql_real_connect_start")) == NULL)
+		return -ECONNREFUSED;
+	status = mysql_real_connect_start(&ret, m, mc->host, my_cfg.user, my_cfg.password,
+	                                  my_cfg.db, mc->port, mc->sock,
+	                                  CLIENT_MULTI_STATEMENTS);
+	if (status == 0)
+		return my_connected(c, mc, m, ret != NULL);
+	mc->nb_m = m;
+	c->priv = mc;
+	return my_nb_wait(mc, MY_NB_CONNECT, status, w);
+}
+
+static int my_nb_exec(sql_connection *c, struct my_conn *mc, sql_result *rs,
+                      struct db_wait *w);
+
+/* Preparing ms (step MY_NB_PREPARE: a new statement, mc->nb_st's; or
+ * MY_NB_REPREP: mc->nb_st's again, then execute it) ended with err. */
+static int my_nb_prepped(sql_connection *c, struct my_conn *mc, struct my_stmt *ms,
+                         int step, int err, sql_result *rs, struct db_wait *w)
+{
+	sql_statement *st = mc->nb_st;
+	MYSQL_STMT *s = ms->s;
+	int rc;
+
+	mc->nb_ms = NULL;
+	MY_TRACE("prepared %p (\"%.*s\"): %d", (void *)s, (int)ms->sql_len, ms->sql, err);
+	if (err) {
+		unsigned e = mysql_stmt_errno(s);
+		if (e == ER_UNSUPPORTED_PS)
+			rc = step == MY_NB_PREPARE ? -ENOTSUP :
+			     my_fail(c, ER_UNSUPPORTED_PS, "HY000", "This command is not supported in the prepared statement protocol yet");
+		else
+			rc = my_fail_stmt(c, s);
+		mysql_stmt_close(s);
+		ms->s = NULL;
+		if (step == MY_NB_PREPARE)
+			my_stmt_free(ms);
+		return rc;
+	}
+	my_stmt_link(mc, ms);
+	if (step == MY_NB_PREPARE) {
+		db_stmt_set_nparams(st, (unsigned)mysql_stmt_param_count(s));
+		st->priv = ms;
+		return 0;
+	}
+	rc = my_bind_now(ms, st);
+	if (rc == -EIO)
+		return my_fail_stmt(c, s);
+	if (rc) {
+		db_set_error(c, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
+		return rc;
+	}
+	return my_nb_exec(c, mc, rs, w);
+}
+
+/* Start preparing ms on mc (step as my_nb_prepped). */
+static int my_nb_prep(sql_connection *c, struct my_conn *mc, struct my_stmt *ms, int step,
+                      sql_result *rs, struct db_wait *w)
+{
+	int err = 0, status;
+
+	ms->s = mysql_stmt_init(mc->m);
+	if (ms->s == NULL) {
+		int rc = my_fail_conn(c, mc->m);
+		if (step == MY_NB_PREPARE)
+			my_stmt_free(ms);
+		return rc;
+	}
+	status = mysql_stmt_prepare_start(&err, ms->s, ms->sql, (unsigned long)ms->sql_len);
+	MY_TRACE("mysql_stmt_prepare_start(%p, \"%.*s\", %zu) = %d", (void *)ms->s,
+	         (int)ms->sql_len, ms->sql, ms->sql_len, status);
+	if (status) {
+		mc->nb_ms = ms;
+		mc->nb_ms_new = step == MY_NB_PREPARE;
+		return my_nb_wait(mc, step, status, w);
+	}
+	return my_nb_prepped(c, mc, ms, step, err, rs, w);
+}
+
+/* Prepare mc->nb_st's statement ms again (after a reconnect, or
+ * ER_NEED_REPREPARE), then execute it. */
+static int my_nb_reprep(sql_connection *c, struct my_conn *mc, struct my_stmt *ms,
+                        sql_result *rs, struct db_wait *w)
+{
+	my_stmt_unlink(ms);
+	if (ms->s) {
+		mysql_stmt_close(ms->s);
+		ms->s = NULL;
+	}
+	return my_nb_prep(c, mc, ms, MY_NB_REPREP, rs, w);
+}
+
+static int my_prepare_start(sql_statement *st, const char *sql, size_t len,
+                            struct db_wait *w)
+{
+	sql_connection *c = st->connection;
+	struct my_conn *mc = c->priv;
+	struct my_stmt *ms;
+
+	if (my_cfg.dry_run || mc == NULL || mc->m == NULL)
+		return my_prepare(st, sql, len);
+	if ((ms = my_stmt_new(c, sql, len)) == NULL)
+		return -ENOMEM;
+	mc->nb_st = st;
+	return my_nb_prep(c, mc, ms, MY_NB_PREPARE, NULL, w);
 }
 
 /* The query was sent and answered (err from mysql_real_query): store. */
@@ -1172,17 +1357,12 @@ static int my_nb_exec(sql_connection *c, struct my_conn *mc, sql_result *rs,
 static int my_nb_executed(sql_connection *c, struct my_conn *mc, int err, sql_result *rs,
                           struct db_wait *w)
 {
-	sql_statement *st = mc->nb_st;
-	struct my_stmt *ms = st->priv;
-	int rc, status;
+	struct my_stmt *ms = mc->nb_st->priv;
+	int status;
 
 	if (MY_UNLIKELY(err)) {
-		if (mysql_stmt_errno(ms->s) == ER_NEED_REPREPARE && mc->nb_tries++ == 0) {
-			rc = my_reprepare(st, ms);
-			if (rc)
-				return rc;
-			return my_nb_exec(c, mc, rs, w);
-		}
+		if (mysql_stmt_errno(ms->s) == ER_NEED_REPREPARE && mc->nb_tries++ == 0)
+			return my_nb_reprep(c, mc, ms, rs, w);
 		return my_fail_stmt(c, ms->s);
 	}
 	if (mysql_stmt_field_count(ms->s) == 0)
@@ -1198,19 +1378,15 @@ static int my_execute_start(sql_statement *st, sql_result *rs, struct db_wait *w
 {
 	struct my_stmt *ms = st->priv;
 	struct my_conn *mc = st->connection->priv;
-	int rc;
 
 	if (MY_UNLIKELY(my_cfg.dry_run || mc == NULL))
 		return my_execute(st, rs);
 	if (MY_UNLIKELY(mc->res || mc->res_stmt || mc->more_plain))
 		my_release(mc);
-	if (MY_UNLIKELY(ms->mc != mc || ms->s == NULL)) {
-		rc = my_reprepare(st, ms);
-		if (rc)
-			return rc;
-	}
 	mc->nb_st = st;
 	mc->nb_tries = 0;
+	if (MY_UNLIKELY(ms->mc != mc || ms->s == NULL))
+		return my_nb_reprep(st->connection, mc, ms, rs, w);
 	return my_nb_exec(st->connection, mc, rs, w);
 }
 
@@ -1220,10 +1396,31 @@ static int my_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
 	int err = 0, status, ready;
 	MYSQL_STMT *s;
 
-	if (MY_UNLIKELY(mc == NULL || mc->m == NULL))
+	if (MY_UNLIKELY(mc == NULL || (mc->m == NULL && mc->nb_m == NULL)))
 		return my_fail(c, CR_SERVER_GONE_ERROR, "HY000", "MySQL server has gone away");
 	ready = mc->nb_status & (MYSQL_WAIT_READ | MYSQL_WAIT_WRITE | MYSQL_WAIT_EXCEPT);
+	if (MY_UNLIKELY(mc->nb_deadline) && clock_now_ns() >= mc->nb_deadline) {
+		ready = MYSQL_WAIT_TIMEOUT;
+		mc->nb_timed_out = true;
+	}
 	switch (mc->nb_step) {
+	case MY_NB_CONNECT: {
+		MYSQL *m = mc->nb_m, *ret = NULL;
+		status = mysql_real_connect_cont(&ret, m, ready);
+		if (status)
+			return my_nb_wait(mc, MY_NB_CONNECT, status, w);
+		mc->nb_m = NULL;
+		c->priv = NULL;
+		return my_connected(c, mc, m, ret != NULL);
+	}
+	case MY_NB_PREPARE:
+	case MY_NB_REPREP: {
+		struct my_stmt *ms = mc->nb_ms;
+		status = mysql_stmt_prepare_cont(&err, ms->s, ready);
+		if (status)
+			return my_nb_wait(mc, mc->nb_step, status, w);
+		return my_nb_prepped(c, mc, ms, mc->nb_step, err, rs, w);
+	}
 	case MY_NB_QUERY:
 		status = mysql_real_query_cont(&err, mc->m, ready);
 		if (status)
@@ -1497,6 +1694,8 @@ const struct db_driver_ops db_mysql_ops = {
 	.query_start = my_query_start,
 	.execute_start = my_execute_start,
 	.resume = my_resume,
+	.connect_start = my_connect_start,
+	.prepare_start = my_prepare_start,
 #else
 	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD,
 #endif

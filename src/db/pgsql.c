@@ -34,6 +34,7 @@
 
 #include "db/driver.h"
 #include "opt/opt.h"
+#include "util/clock.h"
 #include "util/log.h"
 
 /* Type OIDs (pg_type.dat); libpq does not export them. */
@@ -97,6 +98,11 @@ struct pg_conn {
 	unsigned next_stmt;     /* for unique statement names */
 	struct pg_result rs;
 	PGresult *nb_last;      /* nonblocking: the result kept so far */
+	int nb_step;            /* nonblocking: what is in flight (PG_NB_*) */
+	sql_statement *nb_st;   /* ... the statement prepared or executed */
+	struct pg_stmt *nb_ps;  /* ... a new statement being prepared */
+	int64_t nb_deadline;    /* ... connect: give up at this clock_now_ns() */
+	bool nb_retry;          /* ... the PREPARE is the retry with text types */
 	char *sql;              /* NUL-terminated copy, if the caller's isn't */
 	size_t sql_cap;
 };
@@ -352,13 +358,11 @@ static void pg_notice(void *arg, const char *msg)
 		log_msg(LOG_NOTICE, "DEBUG: pgsql: %s", pg_first_line(buf, sizeof(buf), msg));
 }
 
-static int pgsql_connect(sql_connection *c, unsigned seq)
+/* The connection keywords and values (NULL-terminated) for connection
+ * number seq. */
+static void pg_conn_params(unsigned seq, const char **kw, const char **val)
 {
-	const char *kw[14], *val[14];
 	const char *host = pg_cfg.hosts[seq % pg_cfg.nhosts];
-	struct pg_conn *pc;
-	char buf[512];
-	const char *msg;
 	int n = 0;
 
 	kw[n] = "host";             val[n++] = host;
@@ -381,30 +385,31 @@ static int pgsql_connect(sql_connection *c, unsigned seq)
 		        "database '%s', sslmode %s", host, pg_cfg.port,
 		        pg_cfg.user ? pg_cfg.user : "", pg_cfg.db ? pg_cfg.db : "",
 		        pg_cfg.sslmode);
+}
 
-	pc = calloc(1, sizeof(*pc));
-	if (pc == NULL) {
-		db_set_error(c, DB_ERROR_FATAL, 0, "", "out of memory");
-		log_msg(LOG_FATAL, "Connection to database failed: out of memory");
-		return -ENOMEM;
-	}
-	pc->pg = PQconnectdbParams(kw, val, 0);
-	if (pc->pg == NULL || PQstatus(pc->pg) != CONNECTION_OK) {
-		msg = pc->pg ? pg_first_line(buf, sizeof(buf), PQerrorMessage(pc->pg))
-		             : "out of memory";
-		/* libpq's whole message, as sysbench prints it (its last newline
-		 * leaves an empty line); the error fields get the first line */
-		log_msg(LOG_FATAL, "Connection to database failed: %s",
-		        pc->pg ? PQerrorMessage(pc->pg) : msg);
-		if (strcmp(pg_cfg.connect_timeout, "0") != 0 && strstr(msg, "timeout expired"))
-			log_msg(LOG_FATAL, "no answer from the PostgreSQL server within "
-			        "--pgsql-connect-timeout=%s seconds", pg_cfg.connect_timeout);
-		/* 08001: sqlclient_unable_to_establish_sqlconnection */
-		db_set_error(c, DB_ERROR_FATAL, 0, "08001", msg);
-		PQfinish(pc->pg);
-		free(pc);
-		return -ECONNREFUSED;
-	}
+/* A failed connect (why: libpq's message when NULL): the lines, c's
+ * error; pc freed. */
+static int pg_connect_fail(sql_connection *c, struct pg_conn *pc, const char *why)
+{
+	char buf[512];
+	const char *full = why ? why : pc->pg ? PQerrorMessage(pc->pg) : "out of memory";
+	const char *msg = pg_first_line(buf, sizeof(buf), full);
+
+	/* libpq's whole message, as sysbench prints it (its last newline
+	 * leaves an empty line); the error fields get the first line */
+	log_msg(LOG_FATAL, "Connection to database failed: %s", full);
+	if (strcmp(pg_cfg.connect_timeout, "0") != 0 && strstr(msg, "timeout expired"))
+		log_msg(LOG_FATAL, "no answer from the PostgreSQL server within "
+		        "--pgsql-connect-timeout=%s seconds", pg_cfg.connect_timeout);
+	/* 08001: sqlclient_unable_to_establish_sqlconnection */
+	db_set_error(c, DB_ERROR_FATAL, 0, "08001", msg);
+	PQfinish(pc->pg);
+	free(pc);
+	return -ECONNREFUSED;
+}
+
+static int pg_connected(sql_connection *c, struct pg_conn *pc)
+{
 	PQsetNoticeProcessor(pc->pg, pg_notice, NULL);
 	pc->gen = __atomic_add_fetch(&pg_generation, 1, __ATOMIC_RELAXED);
 	if (pg_cfg.debug)
@@ -412,6 +417,30 @@ static int pgsql_connect(sql_connection *c, unsigned seq)
 		        PQserverVersion(pc->pg), PQsslInUse(pc->pg) ? "on" : "off");
 	c->priv = pc;
 	return 0;
+}
+
+static struct pg_conn *pg_conn_new(sql_connection *c)
+{
+	struct pg_conn *pc = calloc(1, sizeof(*pc));
+	if (pc == NULL) {
+		db_set_error(c, DB_ERROR_FATAL, 0, "", "out of memory");
+		log_msg(LOG_FATAL, "Connection to database failed: out of memory");
+	}
+	return pc;
+}
+
+static int pgsql_connect(sql_connection *c, unsigned seq)
+{
+	const char *kw[14], *val[14];
+	struct pg_conn *pc;
+
+	pg_conn_params(seq, kw, val);
+	if ((pc = pg_conn_new(c)) == NULL)
+		return -ENOMEM;
+	pc->pg = PQconnectdbParams(kw, val, 0);
+	if (pc->pg == NULL || PQstatus(pc->pg) != CONNECTION_OK)
+		return pg_connect_fail(c, pc, NULL);
+	return pg_connected(c, pc);
 }
 
 static void pg_release(struct pg_result *r)
@@ -422,6 +451,8 @@ static void pg_release(struct pg_result *r)
 	}
 }
 
+static void pg_stmt_free(struct pg_stmt *ps);
+
 static void pgsql_disconnect(sql_connection *c)
 {
 	struct pg_conn *pc = c->priv;
@@ -429,6 +460,7 @@ static void pgsql_disconnect(sql_connection *c)
 		return;
 	pg_release(&pc->rs);
 	PQclear(pc->nb_last);
+	pg_stmt_free(pc->nb_ps);   /* a prepare in flight (--connections) */
 	PQfinish(pc->pg);
 	free(pc->sql);
 	free(pc);
@@ -475,6 +507,14 @@ static int pgsql_query(sql_connection *c, const char *sql, size_t len, sql_resul
  * results (PQisBusy), collects them as PQexec does: the last one, or the
  * first error. */
 
+/* What is in flight (pg_conn.nb_step). */
+enum {
+	PG_NB_STATEMENT = 0,  /* a query or an execute */
+	PG_NB_CONNECT,        /* PQconnectPoll */
+	PG_NB_PREPARE,        /* a new statement without parameters */
+	PG_NB_EXPREP,         /* a statement prepared before its execute */
+};
+
 static int pg_nb_wait(struct pg_conn *pc, struct db_wait *w)
 {
 	w->fd = PQsocket(pc->pg);
@@ -482,13 +522,14 @@ static int pg_nb_wait(struct pg_conn *pc, struct db_wait *w)
 	return 1;
 }
 
-static int pgsql_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
+/* Read what came and collect the results of the statement in flight as
+ * PQexec does (the last one, or the first error; a COPY at once): 0 with
+ * *out (the caller's), 1 (wait again), or < 0 (c's error set). */
+static int pg_nb_collect(sql_connection *c, struct pg_conn *pc, PGresult **out,
+                         struct db_wait *w)
 {
-	struct pg_conn *pc = c->priv;
-	PGresult *r, *last;
+	PGresult *r;
 
-	if (pc == NULL)
-		return pg_not_connected(c);
 	if (!PQconsumeInput(pc->pg)) {
 		PQclear(pc->nb_last);
 		pc->nb_last = NULL;
@@ -497,9 +538,9 @@ static int pgsql_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
 	while (!PQisBusy(pc->pg)) {
 		r = PQgetResult(pc->pg);
 		if (r == NULL) {
-			last = pc->nb_last;
+			*out = pc->nb_last;
 			pc->nb_last = NULL;
-			return pg_finish(c, pc, last, rs);
+			return 0;
 		}
 		switch (PQresultStatus(r)) {
 		case PGRES_COPY_IN:
@@ -507,7 +548,8 @@ static int pgsql_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
 		case PGRES_COPY_BOTH:
 			PQclear(pc->nb_last);
 			pc->nb_last = NULL;
-			return pg_finish(c, pc, r, rs);
+			*out = r;
+			return 0;
 		default:
 			break;
 		}
@@ -521,6 +563,27 @@ static int pgsql_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
 	return pg_nb_wait(pc, w);
 }
 
+static int pg_nb_connect_poll(sql_connection *c, struct pg_conn *pc, struct db_wait *w);
+static int pg_nb_prepared(sql_connection *c, struct pg_conn *pc, PGresult *res,
+                          sql_result *rs, struct db_wait *w);
+
+static int pgsql_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
+{
+	struct pg_conn *pc = c->priv;
+	PGresult *last = NULL;
+	int rc;
+
+	if (pc == NULL)
+		return pg_not_connected(c);
+	if (pc->nb_step == PG_NB_CONNECT)
+		return pg_nb_connect_poll(c, pc, w);
+	if ((rc = pg_nb_collect(c, pc, &last, w)) != 0)
+		return rc;
+	if (pc->nb_step != PG_NB_STATEMENT)
+		return pg_nb_prepared(c, pc, last, rs, w);
+	return pg_finish(c, pc, last, rs);
+}
+
 static int pgsql_query_start(sql_connection *c, const char *sql, size_t len, sql_result *rs,
                              struct db_wait *w)
 {
@@ -532,6 +595,7 @@ static int pgsql_query_start(sql_connection *c, const char *sql, size_t len, sql
 	pg_release(&pc->rs);
 	if ((sql = pg_cstr(c, pc, sql, len)) == NULL)
 		return -ENOMEM;
+	pc->nb_step = PG_NB_STATEMENT;
 	if (!PQsendQuery(pc->pg, sql))
 		return pg_fail(c, pc, NULL);
 	return pg_nb_wait(pc, w);
@@ -663,37 +727,53 @@ static bool pg_undetermined(PGresult *res)
 	return state != NULL && strcmp(state, "42P18") == 0;
 }
 
-/* Send PREPARE on the connection under a new name. */
-static int pg_stmt_prepare(sql_statement *st, struct pg_conn *pc, struct pg_stmt *ps)
+/* Where the server could not infer a parameter's type from res's
+ * PREPARE, give the parameters without a type the type text, so that a
+ * retry can work: true when that changed a type. Text goes untyped, so
+ * that it means what a literal means; but where the context gives no type
+ * ("? IS NULL", "concat(?)") a literal would be text. Not inside a
+ * transaction block, which the failed PREPARE has aborted. */
+static bool pg_retype(struct pg_conn *pc, struct pg_stmt *ps, PGresult *res)
 {
-	PGresult *res;
 	unsigned i, n = 0;
 
-	snprintf(ps->name, sizeof(ps->name), "bench_s%u", pc->next_stmt++);
-	res = PQprepare(pc->pg, ps->name, ps->sql, (int)ps->nparams,
-	                ps->nparams ? ps->types : NULL);
-	/* Text goes untyped, so that it means what a literal means; but where
-	 * the context gives no type ("? IS NULL", "concat(?)") a literal would
-	 * be text, so try again with text. Not inside a transaction block,
-	 * which the failed PREPARE has aborted. */
-	if (pg_undetermined(res) && PQtransactionStatus(pc->pg) == PQTRANS_IDLE) {
-		for (i = 0; i < ps->nparams; i++)
-			if (ps->types[i] == PG_OID_UNKNOWN) {
-				ps->types[i] = PG_OID_TEXT;
-				n++;
-			}
-		if (n > 0) {
-			PQclear(res);
-			res = PQprepare(pc->pg, ps->name, ps->sql, (int)ps->nparams, ps->types);
+	if (!pg_undetermined(res) || PQtransactionStatus(pc->pg) != PQTRANS_IDLE)
+		return false;
+	for (i = 0; i < ps->nparams; i++)
+		if (ps->types[i] == PG_OID_UNKNOWN) {
+			ps->types[i] = PG_OID_TEXT;
+			n++;
 		}
-	}
+	return n > 0;
+}
+
+/* The PREPARE of ps answered res (taken): 0, ps prepared on this
+ * session, or as pg_fail. */
+static int pg_prepared(sql_connection *c, struct pg_conn *pc, struct pg_stmt *ps,
+                       PGresult *res)
+{
 	if (res == NULL || PQresultStatus(res) != PGRES_COMMAND_OK) {
 		ps->gen = 0;
-		return pg_fail(st->connection, pc, res);
+		return pg_fail(c, pc, res);
 	}
 	PQclear(res);
 	ps->gen = pc->gen;
 	return 0;
+}
+
+/* Send PREPARE on the connection under a new name. */
+static int pg_stmt_prepare(sql_statement *st, struct pg_conn *pc, struct pg_stmt *ps)
+{
+	PGresult *res;
+
+	snprintf(ps->name, sizeof(ps->name), "bench_s%u", pc->next_stmt++);
+	res = PQprepare(pc->pg, ps->name, ps->sql, (int)ps->nparams,
+	                ps->nparams ? ps->types : NULL);
+	if (pg_retype(pc, ps, res)) {
+		PQclear(res);
+		res = PQprepare(pc->pg, ps->name, ps->sql, (int)ps->nparams, ps->types);
+	}
+	return pg_prepared(st->connection, pc, ps, res);
 }
 
 static void pg_stmt_deallocate(struct pg_conn *pc, struct pg_stmt *ps)
@@ -713,13 +793,12 @@ static void pg_stmt_deallocate(struct pg_conn *pc, struct pg_stmt *ps)
 	(void)sql;
 }
 
-static int pgsql_prepare(sql_statement *st, const char *sql, size_t len)
+/* A new statement for sql (*out), not prepared: 0 or as prepare. */
+static int pg_stmt_new(sql_statement *st, const char *sql, size_t len, struct pg_stmt **out)
 {
-	struct pg_conn *pc = st->connection->priv;
 	struct pg_stmt *ps;
-	int rc;
 
-	if (pc == NULL)
+	if (st->connection->priv == NULL)
 		return pg_not_connected(st->connection);
 	ps = calloc(1, sizeof(*ps));
 	if (ps == NULL || (ps->sql = pg_rewrite(sql, len, &ps->nparams)) == NULL) {
@@ -732,6 +811,18 @@ static int pgsql_prepare(sql_statement *st, const char *sql, size_t len)
 		pg_stmt_free(ps);
 		return -ENOTSUP;
 	}
+	*out = ps;
+	return 0;
+}
+
+static int pgsql_prepare(sql_statement *st, const char *sql, size_t len)
+{
+	struct pg_conn *pc = st->connection->priv;
+	struct pg_stmt *ps;
+	int rc;
+
+	if ((rc = pg_stmt_new(st, sql, len, &ps)) != 0)
+		return rc;
 	/* With placeholders, the types are known at bind time only. */
 	if (ps->nparams == 0) {
 		rc = pg_stmt_prepare(st, pc, ps);
@@ -890,12 +981,9 @@ static int pg_convert(struct pg_stmt *ps, const sql_bind *params)
 	return 0;
 }
 
-/* Before an execute: the parameters converted, the statement prepared on
- * this session. 0 or as execute. */
-static int pg_exec_ready(sql_statement *st, struct pg_conn *pc, struct pg_stmt *ps)
+/* Before an execute: the parameters converted. 0 or as execute. */
+static int pg_exec_args(sql_statement *st, struct pg_conn *pc, struct pg_stmt *ps)
 {
-	int rc;
-
 	if (pc == NULL)
 		return pg_not_connected(st->connection);
 	pg_release(&pc->rs);
@@ -911,6 +999,17 @@ static int pg_exec_ready(sql_statement *st, struct pg_conn *pc, struct pg_stmt *
 			return -ENOMEM;
 		}
 	}
+	return 0;
+}
+
+/* Before an execute: the parameters converted, the statement prepared on
+ * this session. 0 or as execute. */
+static int pg_exec_ready(sql_statement *st, struct pg_conn *pc, struct pg_stmt *ps)
+{
+	int rc = pg_exec_args(st, pc, ps);
+
+	if (rc)
+		return rc;
 	/* prepared on an earlier session (reconnect), or not yet */
 	if (ps->gen != pc->gen && (rc = pg_stmt_prepare(st, pc, ps)) != 0)
 		return rc;
@@ -930,19 +1029,154 @@ static int pgsql_execute(sql_statement *st, sql_result *rs)
 	                                ps->lengths, ps->formats, 0), rs);
 }
 
+/* --connections: send the PREPARE of ps (step PG_NB_PREPARE or
+ * PG_NB_EXPREP; retry: again, with the types pg_retype gave). */
+static int pg_nb_send_prepare(sql_connection *c, struct pg_conn *pc, struct pg_stmt *ps,
+                              int step, bool retry, struct db_wait *w)
+{
+	if (!retry)
+		snprintf(ps->name, sizeof(ps->name), "bench_s%u", pc->next_stmt++);
+	pc->nb_step = step;
+	pc->nb_retry = retry;
+	if (!PQsendPrepare(pc->pg, ps->name, ps->sql, (int)ps->nparams,
+	                   ps->nparams ? ps->types : NULL)) {
+		ps->gen = 0;
+		return pg_fail(c, pc, NULL);
+	}
+	return pg_nb_wait(pc, w);
+}
+
+static int pg_nb_send_exec(sql_connection *c, struct pg_conn *pc, struct pg_stmt *ps,
+                           struct db_wait *w)
+{
+	pc->nb_step = PG_NB_STATEMENT;
+	if (!PQsendQueryPrepared(pc->pg, ps->name, (int)ps->nparams, ps->values,
+	                         ps->lengths, ps->formats, 0))
+		return pg_fail(c, pc, NULL);
+	return pg_nb_wait(pc, w);
+}
+
+/* The PREPARE in flight answered res: a new statement is ready, or the
+ * statement to execute is sent. */
+static int pg_nb_prepared(sql_connection *c, struct pg_conn *pc, PGresult *res,
+                          sql_result *rs, struct db_wait *w)
+{
+	int step = pc->nb_step, rc;
+	struct pg_stmt *ps = step == PG_NB_PREPARE ? pc->nb_ps : pc->nb_st->priv;
+
+	(void)rs;
+	if (!pc->nb_retry && pg_retype(pc, ps, res)) {
+		PQclear(res);
+		return pg_nb_send_prepare(c, pc, ps, step, true, w);
+	}
+	rc = pg_prepared(c, pc, ps, res);
+	pc->nb_step = PG_NB_STATEMENT;
+	if (step == PG_NB_PREPARE) {
+		pc->nb_ps = NULL;
+		if (rc)
+			pg_stmt_free(ps);
+		else
+			pc->nb_st->priv = ps;
+		return rc;
+	}
+	return rc ? rc : pg_nb_send_exec(c, pc, ps, w);
+}
+
 static int pgsql_execute_start(sql_statement *st, sql_result *rs, struct db_wait *w)
 {
 	struct pg_stmt *ps = st->priv;
 	struct pg_conn *pc = st->connection->priv;
-	int rc = pg_exec_ready(st, pc, ps);
+	int rc = pg_exec_args(st, pc, ps);
 
 	(void)rs;
 	if (rc)
 		return rc;
-	if (!PQsendQueryPrepared(pc->pg, ps->name, (int)ps->nparams, ps->values,
-	                         ps->lengths, ps->formats, 0))
-		return pg_fail(st->connection, pc, NULL);
-	return pg_nb_wait(pc, w);
+	/* prepared on an earlier session (reconnect), or not yet: first
+	 * the PREPARE, without waiting either */
+	if (ps->gen != pc->gen) {
+		pc->nb_st = st;
+		return pg_nb_send_prepare(st->connection, pc, ps, PG_NB_EXPREP, false, w);
+	}
+	return pg_nb_send_exec(st->connection, pc, ps, w);
+}
+
+static int pgsql_prepare_start(sql_statement *st, const char *sql, size_t len,
+                               struct db_wait *w)
+{
+	struct pg_conn *pc = st->connection->priv;
+	struct pg_stmt *ps;
+	int rc;
+
+	if ((rc = pg_stmt_new(st, sql, len, &ps)) != 0)
+		return rc;
+	/* With placeholders, the types are known at bind time only. */
+	if (ps->nparams) {
+		st->priv = ps;
+		return 0;
+	}
+	pc->nb_ps = ps;
+	pc->nb_st = st;
+	rc = pg_nb_send_prepare(st->connection, pc, ps, PG_NB_PREPARE, false, w);
+	if (rc < 0) {
+		pc->nb_ps = NULL;
+		pg_stmt_free(ps);
+	}
+	return rc;
+}
+
+static int pgsql_connect_start(sql_connection *c, unsigned seq, struct db_wait *w)
+{
+	const char *kw[14], *val[14];
+	struct pg_conn *pc;
+	int t = atoi(pg_cfg.connect_timeout);
+
+	pg_conn_params(seq, kw, val);
+	if ((pc = pg_conn_new(c)) == NULL)
+		return -ENOMEM;
+	pc->pg = PQconnectStartParams(kw, val, 0);
+	if (pc->pg == NULL || PQstatus(pc->pg) == CONNECTION_BAD)
+		return pg_connect_fail(c, pc, NULL);
+	/* libpq leaves the connect timeout to the caller in this mode */
+	pc->nb_deadline = t > 0 ? clock_now_ns() + (int64_t)t * 1000000000LL : 0;
+	pc->nb_step = PG_NB_CONNECT;
+	c->priv = pc;
+	/* as if PQconnectPoll had said PGRES_POLLING_WRITING */
+	w->fd = PQsocket(pc->pg);
+	w->write = 1;
+	w->deadline_ns = pc->nb_deadline;
+	return 1;
+}
+
+static int pg_nb_connect_poll(sql_connection *c, struct pg_conn *pc, struct db_wait *w)
+{
+	PostgresPollingStatusType st;
+
+	if (pc->nb_deadline && clock_now_ns() >= pc->nb_deadline) {
+		/* libpq's words for it */
+		char why[300];
+		snprintf(why, sizeof(why), "connection to server at \"%s\", port %s failed: "
+		         "timeout expired\n", PQhost(pc->pg), PQport(pc->pg));
+		c->priv = NULL;
+		return pg_connect_fail(c, pc, why);
+	}
+	st = PQconnectPoll(pc->pg);
+	switch (st) {
+	case PGRES_POLLING_READING:
+	case PGRES_POLLING_WRITING:
+		break;
+	case PGRES_POLLING_OK:
+		pc->nb_step = PG_NB_STATEMENT;
+		c->priv = NULL;
+		return pg_connected(c, pc);
+	default:
+		c->priv = NULL;
+		return pg_connect_fail(c, pc, NULL);
+	}
+	/* PQconnectPoll's last answer says which way to wait */
+	w->fd = PQsocket(pc->pg);
+	w->write = st == PGRES_POLLING_WRITING;
+	w->deadline_ns = pc->nb_deadline;
+	return 1;
 }
 
 static void pgsql_close(sql_statement *st)
@@ -1045,5 +1279,7 @@ const struct db_driver_ops db_pgsql_ops = {
 	.load = pgsql_load,
 	.query_start = pgsql_query_start,
 	.execute_start = pgsql_execute_start,
+	.connect_start = pgsql_connect_start,
+	.prepare_start = pgsql_prepare_start,
 	.resume = pgsql_resume,
 };

@@ -44,6 +44,9 @@ typedef struct bench_stat {
 	double service_pct;
 	uint64_t late;          /* --latency-limit: events over the limit */
 	uint64_t skipped;       /* --latency-limit with --rate: arrivals skipped */
+	/* final report only (else -1): seconds from the start (after the
+	 * warm-up) to the end of the last event */
+	double time_events;
 } sb_stat_t;
 
 /* ---- event loop (scheduler) ------------------------------------------ */

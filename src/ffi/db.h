@@ -180,5 +180,32 @@ sql_result *db_query_nb(sql_connection *con, const char *query, size_t len);
 sql_result *db_execute_nb(sql_statement *stmt);
 sql_result *db_nb_resume(sql_connection *con);
 
+/* --connections: connect, reconnect, prepare and a bulk insert's sending
+ * without waiting for the server (each falls back to its blocking call
+ * where the driver has no nonblocking hook for it).
+ * - db_connection_create_nb: as db_connection_create; the connection may
+ *   still be connecting (db_nb_waiting);
+ * - db_connection_reconnect_nb: as db_connection_reconnect, or 1 while
+ *   waiting;
+ * - db_prepare_nb: as db_prepare; the statement may still be being
+ *   prepared (db_nb_waiting); if preparing then fails it is freed;
+ * - db_bulk_flush_nb: send the rows a bulk insert collected: 0 sent (or
+ *   nothing to send), -1 failed (con's error set), 1 waiting;
+ *   db_bulk_insert_full tells whether a row of len bytes would not fit
+ *   (so db_bulk_insert_next would send the rows itself, blocking).
+ * While an operation waits, the caller yields its coroutine and then calls
+ * db_nb_continue: 1 still waiting (yield again), 0 done, -1 failed (con's
+ * error set; a failed connect leaves the connection closed, to be freed). */
+sql_connection *db_connection_create_nb(sql_driver *drv);
+int db_connection_reconnect_nb(sql_connection *con);
+sql_statement *db_prepare_nb(sql_connection *con, const char *query, size_t len);
+int db_bulk_insert_full(sql_connection *con, size_t len);
+int db_bulk_flush_nb(sql_connection *con);
+int db_nb_waiting(const sql_connection *con);
+/* 1 when the calling worker thread has as many connects in flight as it
+ * allows (then the caller yields, and asks again); 0: connect now. */
+int db_nb_connect_busy(void);
+int db_nb_continue(sql_connection *con);
+
 /* Count an error that the script ignored (the event restarts). */
 void db_count_ignored_error(void);

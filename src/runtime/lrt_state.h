@@ -10,6 +10,8 @@
 
 #include <lua.h>
 
+struct lrt_shared;
+
 struct lrt {
 	lua_State *L;
 	int tid;
@@ -18,6 +20,11 @@ struct lrt {
 	lua_State *co;
 	int co_ref;
 	const char *co_fname;
+	/* --connections with a shared state (runtime.c's struct
+	 * lrt_shared): that state, and this connection's environment
+	 * (registry ref) */
+	struct lrt_shared *sh;
+	int env_ref;
 };
 
 /* One-line text of the error on top of the stack. */

@@ -28,6 +28,20 @@
 #include "runtime/sql_bc.h"
 #include "runtime/compat_bc.h"
 
+/* --connections: the Lua state the connections of one worker thread
+ * share (each in its own environment), and the script compiled once. */
+struct lrt_shared {
+	lua_State *L;
+	unsigned refs;          /* connections using it */
+	int first_tid;          /* the connection that compacts it */
+	int chunk_ref;          /* the script's compiled chunk */
+	int sysbench_ref;       /* the state's own `sysbench` table */
+	int cur_ref;            /* sysbench.__cur: [1] = the running environment */
+};
+
+/* The calling worker thread's shared state (--connections). */
+static __thread struct lrt_shared *lrt_thread_shared;
+
 static struct {
 	int argc;
 	char **argv;
@@ -486,9 +500,11 @@ int lrt_step_hook(struct lrt *l, const char *fname, const struct sweep_step *st,
 		const uint64_t cv[] = { r->events, r->queries, r->reads, r->writes,
 		                        r->other, r->errors, r->reconnects };
 		static const char *const dk[] = { "time", "tps", "qps", "lat_min", "lat_avg",
-		                                  "lat_max", "lat_p95", "lat_p99" };
+		                                  "lat_max", "lat_p95", "lat_p99",
+		                                  "time_events" };
 		const double dv[] = { r->time, r->tps, r->qps, r->lat_min, r->lat_avg,
-		                      r->lat_max, r->lat_p95, r->lat_p99 };
+		                      r->lat_max, r->lat_p95, r->lat_p99,
+		                      r->time_events };
 		unsigned k;
 
 		lua_newtable(L);
@@ -497,6 +513,8 @@ int lrt_step_hook(struct lrt *l, const char *fname, const struct sweep_step *st,
 			lua_setfield(L, -2, ck[k]);
 		}
 		for (k = 0; k < sizeof(dk) / sizeof(dk[0]); k++) {
+			if (dv[k] < 0)          /* time_events: not measured */
+				continue;
 			lua_pushnumber(L, dv[k]);
 			lua_setfield(L, -2, dk[k]);
 		}
@@ -511,7 +529,16 @@ int lrt_step_hook(struct lrt *l, const char *fname, const struct sweep_step *st,
 	return 0;
 }
 
+static int lrt_state(const struct lrt_script *s, int tid, int run_script, struct lrt **out);
+
 int lrt_create(const struct lrt_script *s, int tid, struct lrt **out)
+{
+	return lrt_state(s, tid, 1, out);
+}
+
+/* A state for thread tid with the modules loaded, and the script run
+ * when run_script (else only its path is known). */
+static int lrt_state(const struct lrt_script *s, int tid, int run_script, struct lrt **out)
 {
 	struct lrt *l = calloc(1, sizeof(*l));
 	lua_State *L;
@@ -597,7 +624,7 @@ int lrt_create(const struct lrt_script *s, int tid, struct lrt **out)
 		lua_setglobal(L, "test");
 	}
 
-	if (s) {
+	if (s && run_script) {
 		if (luaL_loadbuffer(L, s->source, s->len, s->chunkname)) {
 			log_msg(LOG_FATAL, "%s", lrt_errmsg(L));
 			goto err;
@@ -621,13 +648,121 @@ err:
 	return -EIO;
 }
 
+static void lrt_co_release(struct lrt *l);
+
 void lrt_destroy(struct lrt *l)
 {
+	struct lrt_shared *sh;
+
 	if (l == NULL)
 		return;
-	if (l->L)
-		lua_close(l->L);
+	sh = l->sh;
+	if (sh == NULL) {
+		if (l->L)
+			lua_close(l->L);
+		free(l);
+		return;
+	}
+	lrt_co_release(l);
+	luaL_unref(sh->L, LUA_REGISTRYINDEX, l->env_ref);
 	free(l);
+	if (--sh->refs == 0) {
+		lua_close(sh->L);
+		if (lrt_thread_shared == sh)
+			lrt_thread_shared = NULL;
+		free(sh);
+	}
+}
+
+/* This worker thread's shared state, made on first use (tid: the first
+ * connection's). NULL after a logged failure. */
+static struct lrt_shared *lrt_shared_get(const struct lrt_script *s, int tid)
+{
+	struct lrt_shared *sh = lrt_thread_shared;
+	struct lrt *base = NULL;
+	lua_State *L;
+
+	if (sh != NULL)
+		return sh;
+	if ((sh = calloc(1, sizeof(*sh))) == NULL) {
+		log_msg(LOG_FATAL, "cannot create a Lua state: out of memory");
+		return NULL;
+	}
+	if (lrt_state(s, tid, 0, &base)) {
+		free(sh);
+		return NULL;
+	}
+	L = sh->L = base->L;
+	free(base);
+	sh->first_tid = tid;
+	if (luaL_loadbuffer(L, s->source, s->len, s->chunkname)) {
+		log_msg(LOG_FATAL, "%s", lrt_errmsg(L));
+		lua_close(L);
+		free(sh);
+		return NULL;
+	}
+	sh->chunk_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "__cur");
+	sh->cur_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	sh->sysbench_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	lrt_thread_shared = sh;
+	return sh;
+}
+
+/* Make l's environment the running one (sysbench.__cur[1]), for the
+ * shared modules' code that reads a connection's own hooks. No string
+ * key: this runs at every resume. */
+static inline void lrt_env_enter(struct lrt *l)
+{
+	lua_State *L = l->L;
+	lua_rawgeti(L, LUA_REGISTRYINDEX, l->sh->cur_ref);
+	lua_rawgeti(L, LUA_REGISTRYINDEX, l->env_ref);
+	lua_rawseti(L, -2, 1);
+	lua_pop(L, 1);
+}
+
+int lrt_co_create(const struct lrt_script *s, int tid, struct lrt **out)
+{
+	struct lrt_shared *sh;
+	struct lrt *l;
+	lua_State *L;
+
+	/* A script that declares no options gets the option values as
+	 * globals (sysbench 0.5's way), set in a state's globals: its own. */
+	if (lrt_opts_legacy() || s == NULL)
+		return lrt_create(s, tid, out);
+	if ((sh = lrt_shared_get(s, tid)) == NULL)
+		return -EIO;
+	if ((l = calloc(1, sizeof(*l))) == NULL) {
+		log_msg(LOG_FATAL, "out of memory for connection %d", tid);
+		return -ENOMEM;
+	}
+	L = l->L = sh->L;
+	l->tid = tid;
+	l->sh = sh;
+	l->env_ref = LUA_NOREF;
+	sh->refs++;
+	lua_rawgeti(L, LUA_REGISTRYINDEX, sh->sysbench_ref);
+	lua_getfield(L, -1, "__new_env");
+	lua_pushinteger(L, tid);
+	if (lua_pcall(L, 1, 1, 0))
+		goto err;
+	l->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	lrt_env_enter(l);
+	lua_getfield(L, -1, "__run_in_env");
+	lua_rawgeti(L, LUA_REGISTRYINDEX, sh->chunk_ref);
+	lua_rawgeti(L, LUA_REGISTRYINDEX, l->env_ref);
+	if (lua_pcall(L, 2, 0, 0))
+		goto err;
+	lua_pop(L, 1);
+	*out = l;
+	return 0;
+err:
+	log_msg(LOG_FATAL, "%s", lrt_errmsg(L));
+	lua_settop(L, 0);
+	lrt_destroy(l);
+	return -EIO;
 }
 
 /* ---- calls ---------------------------------------------------------------- */
@@ -682,7 +817,11 @@ static void lrt_co_release(struct lrt *l)
 static int lrt_co_go(struct lrt *l, int nargs)
 {
 	lua_State *co = l->co;
-	int st = lua_resume(co, nargs);
+	int st;
+
+	if (l->sh)
+		lrt_env_enter(l);
+	st = lua_resume(co, nargs);
 	if (st == LUA_YIELD) {
 		lua_settop(co, 0);
 		return 1;
@@ -702,7 +841,13 @@ int lrt_co_start(struct lrt *l, const char *fname)
 	lua_State *L = l->L;
 
 	lrt_co_release(l);
-	lua_getglobal(L, fname);
+	if (l->sh) {
+		lua_rawgeti(L, LUA_REGISTRYINDEX, l->env_ref);
+		lua_getfield(L, -1, fname);
+		lua_remove(L, -2);
+	} else {
+		lua_getglobal(L, fname);
+	}
 	if (!lua_isfunction(L, -1)) {
 		lua_pop(L, 1);
 		return 0;       /* thread_init/thread_done are optional */
@@ -718,6 +863,10 @@ int lrt_co_start(struct lrt *l, const char *fname)
 
 void lrt_compact(struct lrt *l)
 {
+	/* a shared state: once, by its first connection (a full collection
+	 * per connection would cost the square of their number) */
+	if (l->sh && l->tid != l->sh->first_tid)
+		return;
 	lua_gc(l->L, LUA_GCCOLLECT, 0);
 }
 
@@ -848,6 +997,8 @@ static void lrt_push_stat(lua_State *L, const sb_stat_t *st, enum lrt_stat_kind 
 	lrt_setnum(L, "service_pct", st->service_pct);
 	lrt_setnum(L, "late", (double)st->late);
 	lrt_setnum(L, "skipped", (double)st->skipped);
+	if (st->time_events >= 0)       /* the final report's */
+		lrt_setnum(L, "time_events", st->time_events);
 	lua_setfield(L, -2, "__index");
 	lua_setmetatable(L, -2);
 }

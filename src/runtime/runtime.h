@@ -58,6 +58,14 @@ int lrt_call(struct lrt *l, const char *fname, int tid);
  * (start), or go on after it yielded (resume). 0: it returned (or l has no
  * such function), 1: it yielded, -EIO: it failed (logged as lrt_call). */
 int lrt_co_start(struct lrt *l, const char *fname);
+/* --connections: connection tid's state. The connections of a worker
+ * thread share one Lua state, each running the script in an environment
+ * of its own (sysbench.__new_env in sysbench.lua: its own globals,
+ * sysbench.tid, sysbench.hooks, modules and 0.5 db_* connection); a
+ * script that declares no options (legacy globals) gets a state of its
+ * own, as from lrt_create. Call on the worker thread; lrt_destroy frees
+ * it (the shared state with its last connection). */
+int lrt_co_create(const struct lrt_script *s, int tid, struct lrt **out);
 int lrt_co_resume(struct lrt *l);
 /* Free what l's state no longer uses (a full garbage collection): what
  * loading the declarations, modules and script left, for --connections,

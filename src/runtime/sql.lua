@@ -33,6 +33,24 @@ local T = sql.type
 local E = sql.error
 local RESTART_EVENT = sysbench.error.RESTART_EVENT
 
+-- Under --connections this state runs one connection's coroutine: the
+-- calls below that wait for the server send their request and yield the
+-- coroutine until the reply is there (the database layer has told the
+-- thread's loop which socket to wait for).
+local co_mode = C.bench_co_active() ~= 0
+local yield = coroutine.yield
+local nb_continue = C.db_nb_continue
+
+-- Yield until the operation in flight on con is done: 0, or -1 failed.
+local function nb_finish(con)
+   local rc
+   repeat
+      yield()
+      rc = nb_continue(con)
+   until rc ~= 1
+   return rc
+end
+
 -- ---- errors ---------------------------------------------------------------
 
 -- The outcome of the last call on `con` that returned rs (nil on failure).
@@ -59,7 +77,7 @@ local function check_error(con, rs, query, where)
       sql_errmsg = ffi.string(con.sql_errmsg),
    }
    local ignorable = con.error == E.IGNORABLE
-   local hook = sysbench.hooks.sql_error_ignorable
+   local hook = (sysbench.__cur[1] or _G).sysbench.hooks.sql_error_ignorable
    if type(hook) == "function" then
       local r = hook(err)
       if r ~= nil then ignorable = r and true or false end
@@ -222,14 +240,11 @@ function stmt_methods.execute(self)
    return check_error(self.connection, rs, "<prepared statement>")
 end
 
--- Under --connections (this state is one connection's coroutine) a
--- statement is sent, and the coroutine yields until the reply is there:
--- db_*_nb and db_nb_resume return WAIT meanwhile (the database layer has
--- told the thread's loop which socket to wait for).
-local co_mode = C.bench_co_active() ~= 0
+-- Under --connections db_*_nb and db_nb_resume return WAIT while the
+-- reply is not there.
 local WAIT = ffi.cast("sql_result *", 1)
 if co_mode then
-   local execute_nb, resume_nb, yield = C.db_execute_nb, C.db_nb_resume, coroutine.yield
+   local execute_nb, resume_nb = C.db_execute_nb, C.db_nb_resume
    function stmt_methods.execute(self)
       local rs = execute_nb(self)
       if rs == WAIT then
@@ -267,7 +282,7 @@ function conn_methods.query(self, query)
 end
 
 if co_mode then
-   local query_nb, resume_nb, yield = C.db_query_nb, C.db_nb_resume, coroutine.yield
+   local query_nb, resume_nb = C.db_query_nb, C.db_nb_resume
    function conn_methods.query(self, query)
       local rs = query_nb(self, query, #query)
       while rs == WAIT do
@@ -292,8 +307,13 @@ function conn_methods.query_row(self, query)
    return unpack(rs:fetch_row(), 1, rs.nfields)
 end
 
+local prepare = co_mode and C.db_prepare_nb or C.db_prepare
+
 function conn_methods.prepare(self, query)
-   local st = C.db_prepare(self, query, #query)
+   local st = prepare(self, query, #query)
+   if st ~= nil and co_mode and C.db_nb_waiting(self) ~= 0 and nb_finish(self) ~= 0 then
+      st = nil   -- freed by the database layer
+   end
    if st == nil then
       check_error(self, nil, query)
    end
@@ -308,8 +328,24 @@ function conn_methods.bulk_insert_init(self, query)
                  "db_bulk_insert_init() failed")
 end
 
+-- Under --connections the rows go without blocking the thread: sent here
+-- when the next row would not fit, and by bulk_insert_done.
+local function bulk_flush(self)
+   local rc = C.db_bulk_flush_nb(self)
+   if rc == 1 then
+      rc = nb_finish(self)
+   end
+   return rc
+end
+
 function conn_methods.bulk_insert_next(self, val)
-   local rc = C.db_bulk_insert_next(self, val, #val)
+   local rc = 0
+   if co_mode and C.db_bulk_insert_full(self, #val) ~= 0 then
+      rc = bulk_flush(self)
+   end
+   if rc == 0 then
+      rc = C.db_bulk_insert_next(self, val, #val)
+   end
    if rc ~= 0 and self.error ~= E.NONE and self.sql_state ~= nil then
       return check_error(self, nil, "<bulk insert>")
    end
@@ -317,14 +353,32 @@ function conn_methods.bulk_insert_next(self, val)
 end
 
 function conn_methods.bulk_insert_done(self)
-   local rc = C.db_bulk_insert_done(self)
+   local rc = co_mode and bulk_flush(self) or 0
+   if rc == 0 then
+      rc = C.db_bulk_insert_done(self)
+   end
    if rc ~= 0 and self.error ~= E.NONE and self.sql_state ~= nil then
       return check_error(self, nil, "<bulk insert>")
    end
    return assert(rc == 0, "db_bulk_insert_done() failed")
 end
 
+-- Wait while the thread has as many connects in flight as it allows.
+local function connect_slot()
+   while C.db_nb_connect_busy() ~= 0 do
+      yield()
+   end
+end
+
 function conn_methods.reconnect(self)
+   if co_mode then
+      connect_slot()
+      local rc = C.db_connection_reconnect_nb(self)
+      if rc == 1 then
+         rc = nb_finish(self)
+      end
+      return assert(rc == 0)
+   end
    return assert(C.db_connection_reconnect(self) == 0)
 end
 
@@ -421,12 +475,21 @@ ffi.metatype("sql_connection", {
 
 local driver_methods = {}
 
+local connect = co_mode and C.db_connection_create_nb or C.db_connection_create
+
 function driver_methods.connect(self)
-   local con = C.db_connection_create(self)
+   if co_mode then
+      connect_slot()
+   end
+   local con = connect(self)
    if con == nil then
       error("connection creation failed", 2)
    end
-   return ffi.gc(con, C.db_connection_free)
+   con = ffi.gc(con, C.db_connection_free)
+   if co_mode and C.db_nb_waiting(con) ~= 0 and nb_finish(con) ~= 0 then
+      error("connection creation failed", 2)
+   end
+   return con
 end
 
 function driver_methods.name(self)
@@ -453,187 +516,196 @@ end
 -- sysbench's compatibility layer does. db_connect() also sets the global
 -- db_driver to the driver's name.
 
-local legacy_con
+-- The functions and their connection live in the globals table G: _G,
+-- and under --connections with shared states each connection's
+-- environment (sysbench.__new_env), so each has its own connection.
+function sql.__legacy(G)
 
-function db_connect()
-   local drv = C.db_create(nil)
-   if drv == nil then
-      error("DB initialization failed", 0)
-   end
-   db_driver = ffi.string(drv.sname)
-   if legacy_con == nil then
-      local c = C.db_connection_create(drv)
-      if c == nil then
-         error("Failed to connect to the database", 0)
+   local legacy_con
+
+   function G.db_connect()
+      local drv = C.db_create(nil)
+      if drv == nil then
+         error("DB initialization failed", 0)
       end
-      legacy_con = ffi.gc(c, C.db_connection_free)
-   end
-end
-
-function db_disconnect()
-   if legacy_con then
-      C.db_connection_close(legacy_con)
-      legacy_con = nil
-   end
-end
-
-local function legacy_connected()
-   if legacy_con == nil then
-      db_connect()
-   end
-   return legacy_con
-end
-
-local function legacy_required()
-   if legacy_con == nil then
-      error("Uninitialized database connection", 0)
-   end
-   return legacy_con
-end
-
--- Raise as sysbench's legacy functions (C functions there) do: no
--- location; an ignorable error restarts the event, anything else is
--- "<fn>() failed".
-local function legacy_fail(con, fn)
-   if con.error == E.IGNORABLE then
-      C.db_count_ignored_error()
-      error({ errcode = RESTART_EVENT }, 0)
-   end
-   error(fn .. "() failed", 0)
-end
-
--- Runs the statement and frees its result: returns nothing.
-function db_query(query)
-   local con = legacy_connected()
-   local rs = C.db_query(con, query, #query)
-   if rs == nil then
-      if con.error ~= E.NONE then legacy_fail(con, "db_query") end
-      return
-   end
-   if rs.counter == C.SB_CNT_READ then
-      C.db_free_results(rs)
-   end
-end
-
--- 0.5's db_prepare/db_bind_param bind Lua values by table: the values are
--- read again at each db_execute.
-local legacy_binds = setmetatable({}, { __mode = "k" })
-
-function db_prepare(query)
-   local con = legacy_connected()
-   local st = C.db_prepare(con, query, #query)
-   if st == nil then
-      error("db_prepare() failed", 0)
-   end
-   return st
-end
-
-function db_bind_param(stmt, values)
-   legacy_required()
-   if type(values) ~= "table" then
-      error("table was expected", 0)
-   end
-   local keys = {}
-   for k in pairs(values) do keys[#keys + 1] = k end
-   if #keys == 0 then
-      error("table is empty", 0)
-   end
-   -- placeholders in key order: 1, 2, ..., 10 (numbers before others)
-   table.sort(keys, function(a, b)
-      local na, nb = type(a) == "number", type(b) == "number"
-      if na and nb then return a < b end
-      if na ~= nb then return na end
-      return tostring(a) < tostring(b)
-   end)
-   local params = {}
-   for i, k in ipairs(keys) do
-      local v = values[k]
-      if type(v) == "number" then
-         params[i] = stmt:bind_create(T.BIGINT)
-      elseif type(v) == "string" then
-         params[i] = stmt:bind_create(T.VARCHAR, math.max(#v, 255))
-      else
-         error("Unsupported variable type: " .. type(v), 0)
+      G.db_driver = ffi.string(drv.sname)
+      if legacy_con == nil then
+         local c = C.db_connection_create(drv)
+         if c == nil then
+            error("Failed to connect to the database", 0)
+         end
+         legacy_con = ffi.gc(c, C.db_connection_free)
       end
    end
-   if stmt:bind_param(unpack(params, 1, #keys)) ~= 0 then
-      error("db_bind_param() failed", 0)
-   end
-   legacy_binds[stmt] = { values = values, keys = keys, params = params }
-end
 
--- Result binding is not supported (see db_bind_result in src/ffi/db.h).
-function db_bind_result(stmt, values)
-   legacy_required()
-   if type(values) ~= "table" then
-      error("table was expected", 0)
-   end
-   if C.db_bind_result(stmt, nil, 0) ~= 0 then
-      error("db_bind_result() failed", 0)
-   end
-end
-
-function db_execute(stmt)
-   local con = legacy_required()
-   local b = legacy_binds[stmt]
-   if b then
-      for i = 1, #b.keys do
-         b.params[i]:set(b.values[b.keys[i]])
+   function G.db_disconnect()
+      if legacy_con then
+         C.db_connection_close(legacy_con)
+         legacy_con = nil
       end
    end
-   local rs = C.db_execute(stmt)
-   if rs == nil and con.error ~= E.NONE then
-      legacy_fail(con, "db_execute")
+
+   local function legacy_connected()
+      if legacy_con == nil then
+         G.db_connect()
+      end
+      return legacy_con
    end
-   return rs
-end
 
-function db_close(stmt)
-   legacy_required()
-   legacy_binds[stmt] = nil
-   stmt:close()
-end
-
-function db_store_results(rs)
-   legacy_required()
-   return rs
-end
-
-function db_free_results(rs)
-   legacy_required()
-   if rs ~= nil and rs.counter == C.SB_CNT_READ then
-      C.db_free_results(rs)
+   local function legacy_required()
+      if legacy_con == nil then
+         error("Uninitialized database connection", 0)
+      end
+      return legacy_con
    end
-end
 
-function db_bulk_insert_init(query)
-   local con = legacy_connected()
-   if C.db_bulk_insert_init(con, query, #query) ~= 0 then
-      error("db_bulk_insert_init() failed", 0)
+   -- Raise as sysbench's legacy functions (C functions there) do: no
+   -- location; an ignorable error restarts the event, anything else is
+   -- "<fn>() failed".
+   local function legacy_fail(con, fn)
+      if con.error == E.IGNORABLE then
+         C.db_count_ignored_error()
+         error({ errcode = RESTART_EVENT }, 0)
+      end
+      error(fn .. "() failed", 0)
    end
-end
 
-function db_bulk_insert_next(values)
-   local con = legacy_required()
-   if C.db_bulk_insert_next(con, values, #values) ~= 0 then
-      error("db_bulk_insert_next() failed", 0)
+   -- Runs the statement and frees its result: returns nothing.
+   function G.db_query(query)
+      local con = legacy_connected()
+      local rs = C.db_query(con, query, #query)
+      if rs == nil then
+         if con.error ~= E.NONE then legacy_fail(con, "db_query") end
+         return
+      end
+      if rs.counter == C.SB_CNT_READ then
+         C.db_free_results(rs)
+      end
    end
+
+   -- 0.5's db_prepare/db_bind_param bind Lua values by table: the values are
+   -- read again at each db_execute.
+   local legacy_binds = setmetatable({}, { __mode = "k" })
+
+   function G.db_prepare(query)
+      local con = legacy_connected()
+      local st = C.db_prepare(con, query, #query)
+      if st == nil then
+         error("db_prepare() failed", 0)
+      end
+      return st
+   end
+
+   function G.db_bind_param(stmt, values)
+      legacy_required()
+      if type(values) ~= "table" then
+         error("table was expected", 0)
+      end
+      local keys = {}
+      for k in pairs(values) do keys[#keys + 1] = k end
+      if #keys == 0 then
+         error("table is empty", 0)
+      end
+      -- placeholders in key order: 1, 2, ..., 10 (numbers before others)
+      table.sort(keys, function(a, b)
+         local na, nb = type(a) == "number", type(b) == "number"
+         if na and nb then return a < b end
+         if na ~= nb then return na end
+         return tostring(a) < tostring(b)
+      end)
+      local params = {}
+      for i, k in ipairs(keys) do
+         local v = values[k]
+         if type(v) == "number" then
+            params[i] = stmt:bind_create(T.BIGINT)
+         elseif type(v) == "string" then
+            params[i] = stmt:bind_create(T.VARCHAR, math.max(#v, 255))
+         else
+            error("Unsupported variable type: " .. type(v), 0)
+         end
+      end
+      if stmt:bind_param(unpack(params, 1, #keys)) ~= 0 then
+         error("db_bind_param() failed", 0)
+      end
+      legacy_binds[stmt] = { values = values, keys = keys, params = params }
+   end
+
+   -- Result binding is not supported (see db_bind_result in src/ffi/db.h).
+   function G.db_bind_result(stmt, values)
+      legacy_required()
+      if type(values) ~= "table" then
+         error("table was expected", 0)
+      end
+      if C.db_bind_result(stmt, nil, 0) ~= 0 then
+         error("db_bind_result() failed", 0)
+      end
+   end
+
+   function G.db_execute(stmt)
+      local con = legacy_required()
+      local b = legacy_binds[stmt]
+      if b then
+         for i = 1, #b.keys do
+            b.params[i]:set(b.values[b.keys[i]])
+         end
+      end
+      local rs = C.db_execute(stmt)
+      if rs == nil and con.error ~= E.NONE then
+         legacy_fail(con, "db_execute")
+      end
+      return rs
+   end
+
+   function G.db_close(stmt)
+      legacy_required()
+      legacy_binds[stmt] = nil
+      stmt:close()
+   end
+
+   function G.db_store_results(rs)
+      legacy_required()
+      return rs
+   end
+
+   function G.db_free_results(rs)
+      legacy_required()
+      if rs ~= nil and rs.counter == C.SB_CNT_READ then
+         C.db_free_results(rs)
+      end
+   end
+
+   function G.db_bulk_insert_init(query)
+      local con = legacy_connected()
+      if C.db_bulk_insert_init(con, query, #query) ~= 0 then
+         error("db_bulk_insert_init() failed", 0)
+      end
+   end
+
+   function G.db_bulk_insert_next(values)
+      local con = legacy_required()
+      if C.db_bulk_insert_next(con, values, #values) ~= 0 then
+         error("db_bulk_insert_next() failed", 0)
+      end
+   end
+
+   function G.db_bulk_insert_done()
+      C.db_bulk_insert_done(legacy_required())
+   end
+
+
+   -- sysbench 1.0.20 keeps these in sysbench.db (the globals above are its
+   -- aliases), with the 0.5 error codes.
+   G.sysbench.db = {
+      connect = G.db_connect, disconnect = G.db_disconnect, query = G.db_query,
+      bulk_insert_init = G.db_bulk_insert_init,
+      bulk_insert_next = G.db_bulk_insert_next,
+      bulk_insert_done = G.db_bulk_insert_done, prepare = G.db_prepare,
+      bind_param = G.db_bind_param, bind_result = G.db_bind_result,
+      execute = G.db_execute, close = G.db_close,
+      store_results = G.db_store_results, free_results = G.db_free_results,
+      DB_ERROR_NONE = E.NONE, DB_ERROR_RESTART_TRANSACTION = E.IGNORABLE,
+      DB_ERROR_FAILED = E.FATAL,
+   }
 end
 
-function db_bulk_insert_done()
-   C.db_bulk_insert_done(legacy_required())
-end
-
--- sysbench 1.0.20 keeps these in sysbench.db (the globals above are its
--- aliases), with the 0.5 error codes.
-sysbench.db = {
-   connect = db_connect, disconnect = db_disconnect, query = db_query,
-   bulk_insert_init = db_bulk_insert_init,
-   bulk_insert_next = db_bulk_insert_next,
-   bulk_insert_done = db_bulk_insert_done, prepare = db_prepare,
-   bind_param = db_bind_param, bind_result = db_bind_result,
-   execute = db_execute, close = db_close,
-   store_results = db_store_results, free_results = db_free_results,
-   DB_ERROR_NONE = E.NONE, DB_ERROR_RESTART_TRANSACTION = E.IGNORABLE,
-   DB_ERROR_FAILED = E.FATAL,
-}
+sql.__legacy(_G)

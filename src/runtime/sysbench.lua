@@ -162,9 +162,14 @@ if C.bench_co_active() ~= 0 then
    end
 end
 
+-- The thread loop of the globals table G (a connection's environment
+-- under --connections with shared states, else _G): its event() and its
+-- sysbench.hooks.
+local function make_thread_run(G)
+
 local function run_events(tid, resume)
    local finish = C.bench_event_finish
-   local ev = event
+   local ev = G.event
    if ev == nil then
       error("the script defines no event() function", 0)
    end
@@ -182,7 +187,7 @@ end
 
 -- Restarts of one event are bounded (--event-retries): an error that keeps
 -- coming back fails the run instead of spinning forever.
-function sysbench.thread_run_default(tid)
+return function(tid)
    local resume = false
    local limit = tonumber(sysbench.opt.event_retries) or 0
    local tries, last_events = 0, nil
@@ -207,7 +212,7 @@ function sysbench.thread_run_default(tid)
             error(string.format("event restarted %d times, giving up (--event-retries); last error: %s",
                limit, tostring(err.sql_errmsg or err.message or err.msg or "?")), 0)
          end
-         local hook = sysbench.hooks.before_restart_event
+         local hook = G.sysbench.hooks.before_restart_event
          if hook then
             hook(err)
          end
@@ -218,7 +223,101 @@ function sysbench.thread_run_default(tid)
    end
 end
 
+end
+
+sysbench.thread_run_default = make_thread_run(_G)
 thread_run = sysbench.thread_run_default
+
+-- ---- connection environments (--connections, shared states) -----------------
+-- All connections of a worker thread share one Lua state; each runs the
+-- script in an environment of its own, so its globals (thread_init,
+-- event, con, ...) are its own, as in a state of its own. The environment
+-- reads what it does not have from the state's globals; it has its own
+-- `sysbench` (tid, hooks, the thread loop; the rest read through), its
+-- own modules (require runs a module's compiled chunk again in it), an
+-- `ffi` whose cdef and metatype skip what another connection of the
+-- thread already declared, and its own 0.5 db_* connection. The C runtime
+-- keeps sysbench.__cur[1] the running connection's environment.
+sysbench.__cur = {}
+do
+   local chunks = {}             -- module name -> compiled chunk
+   local declared = {}           -- cdef text / metatype ctype -> true
+   local loaders = package.loaders
+   local real_ffi = ffi
+   local env_ffi = setmetatable({
+      cdef = function(def, ...)
+         if declared[def] then return end
+         real_ffi.cdef(def, ...)
+         declared[def] = true
+      end,
+      metatype = function(ct, mt)
+         local key = type(ct) == "string" and ct or tostring(real_ffi.typeof(ct))
+         if declared[key] then return real_ffi.typeof(ct) end
+         local r = real_ffi.metatype(ct, mt)
+         declared[key] = true
+         return r
+      end,
+   }, { __index = real_ffi })
+
+   local function find_chunk(name)
+      local chunk = chunks[name]
+      if chunk then return chunk end
+      local msg = ""
+      for i = 2, #loaders do      -- [1] is package.preload
+         local f = loaders[i](name)
+         if type(f) == "function" then
+            chunks[name] = f
+            return f
+         elseif type(f) == "string" then
+            msg = msg .. f
+         end
+      end
+      error("module '" .. name .. "' not found:" .. msg, 3)
+   end
+
+   local function make_require(env, loaded)
+      return function(name)
+         local m = loaded[name]
+         if m ~= nil then return m end
+         if name == "ffi" then return env_ffi end
+         m = package.loaded[name]
+         if m ~= nil and chunks[name] == nil then
+            return m                -- a library of the state (string, jit, ...)
+         end
+         local chunk = find_chunk(name)
+         setfenv(chunk, env)
+         loaded[name] = true        -- as require: a module that requires itself
+         local r = chunk(name)
+         if r ~= nil then loaded[name] = r end
+         return loaded[name]
+      end
+   end
+
+   local shared = sysbench
+
+   function sysbench.__new_env(cid)
+      local env = setmetatable({}, { __index = _G })
+      local sb = setmetatable({
+         tid = cid,
+         hooks = setmetatable({}, { __index = shared.hooks }),
+      }, { __index = shared })
+      env._G = env
+      env.sysbench = sb
+      env.ffi = env_ffi
+      env.thread_id = cid
+      env.require = make_require(env, {})
+      sb.thread_run_default = make_thread_run(env)
+      env.thread_run = sb.thread_run_default
+      shared.sql.__legacy(env)
+      return env
+   end
+
+   -- the script's chunk, compiled once, run in env
+   function sysbench.__run_in_env(chunk, env)
+      setfenv(chunk, env)
+      return chunk()
+   end
+end
 
 -- ---- report hooks, called by the C reporter ---------------------------------
 

@@ -278,6 +278,7 @@ static int sched_setup(const struct core_cfg *cfg, struct report_ctx *ctx,
 	S.ctx = ctx;
 	S.fn = fn;
 	S.ud = ud;
+	ctx->time_events = -1;          /* known after the join */
 	S.max_events = cfg->events;
 	S.warm_end_ns = INT64_MAX;      /* nothing counts before the start */
 	ck_spinlock_init(&S.rate_lock);
@@ -527,6 +528,24 @@ static void sched_forced_exit(const struct core_cfg *cfg, struct report_ctx *ctx
  * after a signal), join them and print the final report of a run that
  * started and was neither a failure nor an overflow. Returns rc, or -EIO
  * when a worker failed. */
+/* After the workers are joined, for the final report (report.h): from the
+ * start (after the warm-up) to the end of the last event, without what ran
+ * after it (thread_done, closing the Lua states and connections). */
+static void sched_events_time(const struct core_cfg *cfg, struct report_ctx *ctx)
+{
+	int64_t end = 0;
+	unsigned i;
+
+	for (i = 0; i < cfg->threads; i++)
+		if (S.w[i].end_ns > end)
+			end = S.w[i].end_ns;
+	for (i = 0; i < S.nco; i++)
+		if (S.co[i].end_ns > end)
+			end = S.co[i].end_ns;
+	/* no event after the start: none took any time */
+	ctx->time_events = end > S.t_count ? (end - S.t_count) / 1e9 : 0;
+}
+
 static int sched_finish(const struct core_cfg *cfg, struct report_ctx *ctx,
                         struct sched_rep *r, int rc)
 {
@@ -550,6 +569,7 @@ static int sched_finish(const struct core_cfg *cfg, struct report_ctx *ctx,
 		log_text(LOG_INFO, "Done.\n");
 	if (S.t_start && !(S.failed && rc != -EINTR) && rc != -EOVERFLOW) {
 		t_finish = clock_now_ns();
+		sched_events_time(cfg, ctx);
 		sched_harvest(r->tmp, r->iv, r->cp);
 		if (S.t_count > t_finish)
 			S.t_count = t_finish;

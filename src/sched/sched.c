@@ -102,6 +102,7 @@ static inline void sched_start_event(struct sched_worker *w, int64_t start)
 static inline void sched_record(struct sched_worker *w, int64_t now)
 {
 	sched_put(w->in_event, 0);
+	w->end_ns = now;
 	/* An event that began during warm-up counts in no statistic. */
 	if (w->start_ns < S.warm_end_ns) {
 		stats_clear_label(w->st);
@@ -418,13 +419,15 @@ int bench_co_active(void)
 	return S.nco != 0;
 }
 
-void sched_co_wait(int fd, int write)
+void sched_co_wait(int fd, int write, int64_t deadline_ns)
 {
 	struct sched_worker *w = sched_self;
 	if (w == NULL || S.nco == 0)
 		return;
 	w->wait_fd = fd;
 	w->wait_ev = write ? EPOLLOUT : EPOLLIN;
+	if (deadline_ns)
+		w->wake_at = deadline_ns;
 }
 
 void sched_co_forget(void)

@@ -68,8 +68,9 @@ struct sched_co_ops {
 /* A worker body for --connections (call from the sched_worker_fn). */
 int sched_co_worker(unsigned tid, const struct sched_co_ops *ops);
 
-/* The calling coroutine will yield until fd is readable (write: writable). */
-void sched_co_wait(int fd, int write);
+/* The calling coroutine will yield until fd is readable (write: writable),
+ * or until deadline_ns (clock_now_ns() time; 0: none), whichever is first. */
+void sched_co_wait(int fd, int write, int64_t deadline_ns);
 /* The calling coroutine closed a socket it may have waited for. */
 void sched_co_forget(void);
 

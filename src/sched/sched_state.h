@@ -36,6 +36,7 @@ struct sched_worker {
 	unsigned tid;
 	pthread_t thread;
 	int rc;
+	int64_t end_ns;         /* the end of its last event (0: none) */
 	/* --connections only (coroutines): */
 	void *ctx;              /* the coroutine (sched_co_ops) */
 	int64_t wake_at;        /* waiting for this time (an arrival); 0: no */

@@ -106,37 +106,59 @@ static inline void used_range(const struct hdr_hist *h, size_t *lo, size_t *hi)
 	*hi = index_of(h, clamp(h, h->max));
 }
 
-int hdr_create(int64_t lowest, int64_t highest, int sig_figs,
-	       struct hdr_hist **out)
+/* The layout of a histogram of [lowest, highest] at sig_figs (see the top
+ * of this file): log2 of sub_count, unit and the bucket count; returns the
+ * length of the counts array, 0 when the range is out of reach. */
+static size_t hdr_layout(int64_t lowest, int64_t highest, int sig_figs,
+			 int *count_mag, int *unit, int *buckets)
 {
-	struct hdr_hist *h;
-	int64_t target, top;
-	int count_mag = 0, unit, buckets;
-	size_t len, size;
+	int64_t target = 2, top;
 
-	if (lowest < 1 || sig_figs < 1 || sig_figs > 5 ||
-	    highest / 2 < lowest)
-		return -EINVAL;
-
-	target = 2;
+	if (lowest < 1 || highest < lowest || sig_figs < 1 || sig_figs > 5)
+		return 0;
 	for (int i = 0; i < sig_figs; i++)
 		target *= 10;
-	while (((int64_t)1 << count_mag) < target)
-		count_mag++;
-	unit = (63 - __builtin_clzll((uint64_t)lowest)) - (count_mag - 1);
-	if (unit < 0)
-		unit = 0;
-	/* sub_count << unit is at most 2 * lowest <= highest, which fits. */
+	*count_mag = 0;
+	while (((int64_t)1 << *count_mag) < target)
+		(*count_mag)++;
+	*unit = (63 - __builtin_clzll((uint64_t)lowest)) - (*count_mag - 1);
+	if (*unit < 0)
+		*unit = 0;
+	/* sub_count << unit is at most 2 * lowest, which fits when highest
+	 * >= 2 * lowest (hdr_create); a log's header may claim less */
+	if (*unit + *count_mag > 62)
+		return 0;
 
-	top = (int64_t)1 << (unit + count_mag);
-	buckets = 1;
+	top = (int64_t)1 << (*unit + *count_mag);
+	*buckets = 1;
 	while (top <= highest) {
-		buckets++;
+		(*buckets)++;
 		if (top > INT64_MAX / 2)
 			break;
 		top <<= 1;
 	}
-	len = (size_t)(buckets + 1) << (count_mag - 1);
+	return (size_t)(*buckets + 1) << (*count_mag - 1);
+}
+
+size_t hdr_counts_len(int64_t lowest, int64_t highest, int sig_figs)
+{
+	int count_mag, unit, buckets;
+
+	return hdr_layout(lowest, highest, sig_figs, &count_mag, &unit, &buckets);
+}
+
+int hdr_create(int64_t lowest, int64_t highest, int sig_figs,
+	       struct hdr_hist **out)
+{
+	struct hdr_hist *h;
+	int count_mag, unit, buckets;
+	size_t len, size;
+
+	if (highest / 2 < lowest)
+		return -EINVAL;
+	len = hdr_layout(lowest, highest, sig_figs, &count_mag, &unit, &buckets);
+	if (len == 0)
+		return -EINVAL;
 
 	size = (sizeof(*h) + 63) & ~(size_t)63;
 	h = aligned_alloc(64, size);

@@ -23,6 +23,12 @@ struct hdr_hist;
 int hdr_create(int64_t lowest, int64_t highest, int sig_figs,
                struct hdr_hist **out);
 
+/* The length of the counts array of a histogram of [lowest, highest] at
+ * sig_figs, as hdr_create lays it out; 0 when none can be laid out
+ * (lowest < 1, highest < lowest, sig_figs outside 1..5). For checking
+ * what a serialised histogram declares before building one. */
+size_t hdr_counts_len(int64_t lowest, int64_t highest, int sig_figs);
+
 /* Free a histogram. NULL-safe. */
 void hdr_destroy(struct hdr_hist *h);
 

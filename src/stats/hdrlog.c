@@ -431,32 +431,6 @@ static int get_varint(const uint8_t *p, size_t len, size_t *pos, int64_t *v)
 	return 0;
 }
 
-/* zlib-inflate src into a malloc'd buffer. */
-/* Counts a histogram of this range and precision holds (as hdr_create). */
-static size_t hdrlog_counts_len(int64_t lowest, int64_t highest, int sig)
-{
-	int64_t target = 2, top;
-	int count_mag = 0, unit, buckets = 1;
-
-	for (int i = 0; i < sig; i++)
-		target *= 10;
-	while (((int64_t)1 << count_mag) < target)
-		count_mag++;
-	unit = (63 - __builtin_clzll((uint64_t)lowest)) - (count_mag - 1);
-	if (unit < 0)
-		unit = 0;
-	if (unit + count_mag > 62)
-		return 0;
-	top = (int64_t)1 << (unit + count_mag);
-	while (top <= highest) {
-		buckets++;
-		if (top > INT64_MAX / 2)
-			break;
-		top <<= 1;
-	}
-	return (size_t)(buckets + 1) << (count_mag - 1);
-}
-
 /* Inflate the V2 payload: its 40-byte header first, whose declared payload
  * length must fit the counts its precision and range allow (at most 9
  * bytes of varint per count), then exactly that many bytes. A crafted
@@ -502,7 +476,7 @@ static int inflate_payload(const uint8_t *src, size_t n, uint8_t **out, size_t *
 			if ((get_be32(buf) & ~0xf0u) != 0x1c849303u || sig < 1 || sig > 5 ||
 			    lowest < 1 || highest < lowest)
 				goto bad;
-			counts = hdrlog_counts_len(lowest, highest, sig);
+			counts = hdr_counts_len(lowest, highest, sig);
 			if (counts == 0 || (uint64_t)plen > (uint64_t)counts * 9)
 				goto bad;
 			need = 40 + (size_t)plen;

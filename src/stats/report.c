@@ -68,8 +68,12 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	sb_stat_t st;
 
 	report_fill_stat(&st, s, period, total, 0, cfg->percentile);
-	if (!checkpoint && ctx->result)
+	if (!checkpoint)
+		st.time_events = ctx->time_events;
+	if (!checkpoint && ctx->result) {
 		fill_result(ctx->result, s, total, period);
+		ctx->result->time_events = ctx->time_events;
+	}
 	if (!checkpoint && ctx->hooks.end)
 		ctx->hooks.end(ctx->hooks.ud);
 	if (cfg->report_format == CORE_REPORT_TEXT)

@@ -37,6 +37,7 @@ struct report_result {
 	uint64_t events, queries, reads, writes, other, errors, reconnects;
 	double tps, qps;
 	double lat_min, lat_avg, lat_max, lat_p95, lat_p99;
+	double time_events;             /* as in report_ctx */
 };
 
 struct report_ctx {
@@ -47,6 +48,11 @@ struct report_ctx {
 	int (*sql)(void);
 	struct report_hooks hooks;
 	struct report_result *result;   /* non-NULL: the final report fills it */
+	/* Set by the scheduler for the final report (-1: not measured, as
+	 * after a forced shutdown): seconds from the start (after the
+	 * warm-up) to the end of the last event, without what the workers
+	 * ran after it (thread_done, closing states and connections). */
+	double time_events;
 };
 
 /* A sweep's step (1-based, 0 = not a sweep) and label (NULL or "": none):

@@ -48,6 +48,7 @@ void report_fill_stat(sb_stat_t *st, const struct stats_snap *s, double period,
                       double total, unsigned threads_running, double pct)
 {
 	memset(st, 0, sizeof(*st));
+	st->time_events = -1;
 	st->threads_running = threads_running;
 	st->time_interval = period;
 	st->time_total = total;

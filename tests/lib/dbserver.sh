@@ -60,7 +60,9 @@ _dbserver_alive() {
 	local st
 	[ -n "${1-}" ] || return 1
 	if [ -r "/proc/$1/stat" ]; then
-		read -r st <"/proc/$1/stat" 2>/dev/null || return 1
+		# braces: the redirection's own error (the process just went)
+		# is silenced too; "2>/dev/null" after "<" comes too late
+		{ read -r st <"/proc/$1/stat"; } 2>/dev/null || return 1
 		st=${st##*) }
 		[ "${st%% *}" != Z ]
 	else

@@ -6,7 +6,14 @@
 #
 #   legacy_peer || exit 80   # sets PEER, L10 (1.0.20's oltp_legacy), L05 (0.5's
 #                            # tests/db); when absent, says why in $BENCH_SKIP_FILE
-#   ... | cnt                # the SQL statistics counters on one line
+#   ... | cnt, cnt_wo        # the SQL statistics counters on one line (counts.sh)
+#   legacy_each OPTS DIR SCRIPT...     # each script: prepare, ten events, cleanup
+#   legacy_as_sysbench OPTS SCRIPT...  # 1.0.20's scripts count as under sysbench
+#
+# The last two run "$B" (bench, with its timeout) and call the test's
+# tables() (the number of tables left).
+
+. "${BASH_SOURCE[0]%/*}/counts.sh"
 
 legacy_peer() {
 	PEER=${BENCH_PEER_DIR:-$BENCH_SRCDIR/../shared/peer}
@@ -21,15 +28,35 @@ legacy_peer() {
 	return 1
 }
 
-cnt() {
-	awk '$1 == "read:" { r = $2 } $1 == "write:" { w = $2 } $1 == "other:" { o = $2 }
-	  $1 == "total:" { t = $2 } $1 == "transactions:" { x = $2 } $1 == "ignored" { e = $3 }
-	  $1 == "reconnects:" { c = $2 } $1 == "total" && $4 == "events:" { n = $5 }
-	  END { printf "read %s write %s other %s total %s transactions %s events %s ignored %s reconnects %s\n", r, w, o, t, x, n, e, c }'
+# Each script (DIR/SCRIPT.lua) with connection options OPTS: prepare, run
+# ten events on one thread (one line of counters, write and other added up
+# for delete.lua), cleanup, and no table left; a failing prepare or
+# cleanup prints its output.
+legacy_each() {
+	local opts=$1 d=$2 s c o; shift 2
+	for s in "$@"; do
+		o="$opts --oltp-table-size=100 --oltp-tables-count=2"
+		$B --test=$d/$s.lua $o prepare > p.out 2>&1 || { echo "$s: prepare failed"; cat p.out; }
+		c=cnt; [ $s = delete ] && c=cnt_wo
+		printf '%-22s %s\n' "$s:" "$($B --test=$d/$s.lua $o --max-requests=10 --num-threads=1 run 2>&1 | $c)"
+		$B --test=$d/$s.lua $o cleanup > c.out 2>&1 || { echo "$s: cleanup failed"; cat c.out; }
+		[ "$(tables)" = 0 ] || echo "$s: tables left: $(tables)"
+	done
 }
 
-# cnt for scripts whose statements hit a row or not at random (delete.lua:
-# a DELETE of an id already deleted counts as "other", as in sysbench)
-cnt_wo() {
-	cnt | awk '{ printf "read %s write+other %s total %s transactions %s events %s ignored %s reconnects %s\n", $2, $4 + $6, $8, $10, $12, $14, $16 }'
+# Where the real sysbench 1.0.20 is installed: 1.0.20's SCRIPTs (under
+# $L10) count the same statements under bench and under sysbench; prints
+# the counters of both for each that differs.
+legacy_as_sysbench() {
+	local opts=$1 s b o; shift
+	command -v sysbench > /dev/null || return 0
+	for s in "$@"; do
+		o="$opts --oltp-table-size=100 --oltp-tables-count=2"
+		for b in "$B" sysbench; do
+			$b --test=$L10/$s.lua $o prepare > /dev/null 2>&1
+			$b --test=$L10/$s.lua $o --max-requests=10 run 2>&1 | cnt_wo > "$s.$(basename "${b##* }")"
+			$b --test=$L10/$s.lua $o cleanup > /dev/null 2>&1
+		done
+		cmp -s "$s.bench" "$s.sysbench" || { echo "$s differs:"; cat "$s.bench" "$s.sysbench"; }
+	done
 }

@@ -176,17 +176,21 @@ Deprecated aliases still work, with a warning:
 A script from standard input (no workload, or '-') runs its main chunk
 only; a command word after '-' is ignored, and a first word that names no
 workload is not taken for a command (sysbench's rules: 'bench run' never
-reads standard input):
+reads standard input: here its standard input is a pipe that never ends,
+held open by this shell, and bench must not wait on it; a bench that read
+it would be killed by timeout, exit 124):
 
   $ printf 'function prepare() print("prepare") end\nprint("global")\n' | $B --verbosity=0
   global
   $ printf 'function prepare() print("prepare") end\nprint("global")\n' | $B --verbosity=0 - prepare
   global
-  $ sleep 3 | timeout 2 $B run 2>&1; echo "exit=$?"
+  $ mkfifo never-ends && exec 3<> never-ends
+  $ timeout 60 $B run < never-ends 2>&1; echo "exit=$?"
   bench * (glob)
   
   FATAL: Cannot find benchmark 'run': no such built-in test, file or module
   exit=1
+  $ exec 3>&-
 
 --verbosity below 3 leaves only the script's own output and errors:
 

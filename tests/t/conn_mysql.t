@@ -10,10 +10,8 @@ connection, a deadlock, --rate, and a script that blocks its thread.
   $ B="timeout 120 $BENCH"
   $ MY=$(dbserver_conn_opts mysql)
   $ C="--threads=2 --connections=16 --time=0"
-  $ cnt() { awk '$1 == "read:" { r = $2 } $1 == "write:" { w = $2 } $1 == "other:" { o = $2 }
-  >   $1 == "transactions:" { x = $2 } $1 == "ignored" { e = $3 }
-  >   $1 == "reconnects:" { c = $2 } $1 == "total" && $4 == "events:" { n = $5 }
-  >   END { printf "read %s write+other %s transactions %s events %s ignored %s reconnects %s\n", r, w + o, x, n, e, c }'; }
+  $ . "$BENCH_SRCDIR/tests/lib/counts.sh"
+  $ cnt() { cnt_wo --no-total; }
   $ sql() { dbserver_mysql_sql "$@"; }
 
 The run header names the connections:

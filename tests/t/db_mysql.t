@@ -13,10 +13,7 @@ TLS, an injected deadlock, and no password in any output.
 
 The counters of the SQL statistics block on one line:
 
-  $ cnt() { awk '$1 == "read:" { r = $2 } $1 == "write:" { w = $2 } $1 == "other:" { o = $2 }
-  >   $1 == "total:" { t = $2 } $1 == "transactions:" { x = $2 } $1 == "ignored" { e = $3 }
-  >   $1 == "reconnects:" { c = $2 } $1 == "total" && $4 == "events:" { n = $5 }
-  >   END { printf "read %s write %s other %s total %s transactions %s events %s ignored %s reconnects %s\n", r, w, o, t, x, n, e, c }'; }
+  $ . "$BENCH_SRCDIR/tests/lib/counts.sh"
   $ tables() { dbserver_mysql_sql "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'sbtest'"; }
   $ sql() { dbserver_mysql_sql "$@"; }
 
@@ -35,7 +32,7 @@ transactions of oltp_read_write: read 1400, write 400, other 200.
   $ sql "SELECT COUNT(*), MIN(id), MAX(id) FROM sbtest1; SELECT COUNT(*), MIN(id), MAX(id) FROM sbtest2"
   1000\t1\t1000 (esc)
   1000\t1\t1000 (esc)
-  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=100 --threads=1 run
+  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=100 --time=0 --threads=1 run
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
   
   Running the test with following options:
@@ -82,39 +79,39 @@ Each transaction deletes a row and inserts it again: the row count is unchanged.
 
 Prepared statements (the default) and --db-ps-mode=disable count the same:
 
-  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=100 --db-ps-mode=disable run | cnt
+  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=100 --time=0 --db-ps-mode=disable run | cnt
   read 1400 write 400 other 200 total 2000 transactions 100 events 100 ignored 0 reconnects 0
 
 and really use server-side prepared statements, or not (the server's counter
 of executed prepared statements: BEGIN, 14 SELECTs, COMMIT per transaction):
 
   $ stmt_exec() { sql "SHOW GLOBAL STATUS LIKE 'Com_stmt_execute'" | cut -f2; }
-  $ a=$(stmt_exec); $B oltp_read_only $MY --tables=2 --table-size=1000 --events=10 run | cnt; echo "executed $(( $(stmt_exec) - a ))"
+  $ a=$(stmt_exec); $B oltp_read_only $MY --tables=2 --table-size=1000 --events=10 --time=0 run | cnt; echo "executed $(( $(stmt_exec) - a ))"
   read 140 write 0 other 20 total 160 transactions 10 events 10 ignored 0 reconnects 0
   executed 160
-  $ a=$(stmt_exec); $B oltp_read_only $MY --tables=2 --table-size=1000 --events=10 --db-ps-mode=disable run | cnt; echo "executed $(( $(stmt_exec) - a ))"
+  $ a=$(stmt_exec); $B oltp_read_only $MY --tables=2 --table-size=1000 --events=10 --time=0 --db-ps-mode=disable run | cnt; echo "executed $(( $(stmt_exec) - a ))"
   read 140 write 0 other 20 total 160 transactions 10 events 10 ignored 0 reconnects 0
   executed 0
 
 Transaction shape options, as in sysbench 1.0.20:
 
-  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=10 --skip-trx run | cnt
+  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=10 --time=0 --skip-trx run | cnt
   read 140 write 40 other 0 total 180 transactions 10 events 10 ignored 0 reconnects 0
-  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=10 --range-selects=off run | cnt
+  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=10 --time=0 --range-selects=off run | cnt
   read 100 write 40 other 20 total 160 transactions 10 events 10 ignored 0 reconnects 0
-  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=10 --point-selects=3 --simple-ranges=2 \
+  $ $B oltp_read_write $MY --tables=2 --table-size=1000 --events=10 --time=0 --point-selects=3 --simple-ranges=2 \
   >   --index-updates=2 --non-index-updates=0 --delete-inserts=2 run | cnt
   read 80 write 60 other 20 total 160 transactions 10 events 10 ignored 0 reconnects 0
-  $ $B oltp_point_select $MY --tables=2 --table-size=1000 --events=10 --reconnect=3 run | cnt
+  $ $B oltp_point_select $MY --tables=2 --table-size=1000 --events=10 --time=0 --reconnect=3 run | cnt
   read 10 write 0 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 3
 
 Host, port and socket lists: connections go round-robin over them. Two
 threads over a list of two TCP endpoints, then over two sockets:
 
-  $ $B oltp_read_only $MY --tables=2 --table-size=1000 --events=100 --threads=2 \
+  $ $B oltp_read_only $MY --tables=2 --table-size=1000 --events=100 --time=0 --threads=2 \
   >   --mysql-host=127.0.0.1,127.0.0.1 --mysql-port=$DB_MYSQL_PORT,$DB_MYSQL_PORT run | cnt
   read 1400 write 0 other 200 total 1600 transactions 100 events 100 ignored 0 reconnects 0
-  $ $B oltp_read_only $MY --tables=2 --table-size=1000 --events=100 --threads=2 \
+  $ $B oltp_read_only $MY --tables=2 --table-size=1000 --events=100 --time=0 --threads=2 \
   >   --mysql-socket=$DB_MYSQL_SOCKET,$DB_MYSQL_SOCKET run | cnt
   read 1400 write 0 other 200 total 1600 transactions 100 events 100 ignored 0 reconnects 0
 
@@ -130,17 +127,17 @@ threads cannot interleave); sockets take precedence over hosts:
   > function event() end
   > function thread_done() con:disconnect() end
   > EOF
-  $ $B who.lua $MY --threads=2 --events=2 --mysql-host=127.0.0.1,127.0.0.1 run | grep '^connected'
+  $ $B who.lua $MY --threads=2 --events=2 --time=0 --mysql-host=127.0.0.1,127.0.0.1 run | grep '^connected'
   connected as sbtest@127.0.0.1
   connected as sbtest@127.0.0.1
-  $ $B who.lua $MY --threads=2 --events=2 --mysql-host=127.0.0.1,localhost --mysql-socket=$DB_MYSQL_SOCKET run | grep '^connected'
+  $ $B who.lua $MY --threads=2 --events=2 --time=0 --mysql-host=127.0.0.1,localhost --mysql-socket=$DB_MYSQL_SOCKET run | grep '^connected'
   connected as sbtest@localhost
   connected as sbtest@localhost
 
 The list is really walked: of two threads over ports (server, 1), exactly
 one fails, on port 1:
 
-  $ errs $B who.lua $MY --threads=2 --events=2 --mysql-port=$DB_MYSQL_PORT,1 run
+  $ errs $B who.lua $MY --threads=2 --events=2 --time=0 --mysql-port=$DB_MYSQL_PORT,1 run
   FATAL: unable to connect to MySQL server on host '127.0.0.1', port 1, aborting...
   FATAL: error 2002: Can't connect to server on '127.0.0.1' \(\d+\) (re)
   FATAL: `thread_init' function failed: who.lua:2: connection creation failed
@@ -230,7 +227,7 @@ Every workload: prepare, run 10 events on one thread, cleanup, nothing left.
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B oltp_read_only $MY --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B oltp_read_only $MY --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 140 write 0 other 20 total 160 transactions 10 events 10 ignored 0 reconnects 0
   $ $B oltp_read_only $MY cleanup
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -245,7 +242,7 @@ Every workload: prepare, run 10 events on one thread, cleanup, nothing left.
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B oltp_write_only $MY --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B oltp_write_only $MY --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 0 write 40 other 20 total 60 transactions 10 events 10 ignored 0 reconnects 0
   $ sql "SELECT COUNT(*) FROM sbtest1"
   100
@@ -262,7 +259,7 @@ Every workload: prepare, run 10 events on one thread, cleanup, nothing left.
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B oltp_point_select $MY --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B oltp_point_select $MY --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 10 write 0 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ $B oltp_point_select $MY cleanup
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -280,7 +277,7 @@ oltp_update_index adds 1 to k per event:
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
   $ s0=$(sql "SELECT SUM(k) FROM sbtest1")
-  $ $B oltp_update_index $MY --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B oltp_update_index $MY --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 0 write 10 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ echo $(( $(sql "SELECT SUM(k) FROM sbtest1") - s0 ))
   10
@@ -297,7 +294,7 @@ oltp_update_index adds 1 to k per event:
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B oltp_update_non_index $MY --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B oltp_update_non_index $MY --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 0 write 10 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ $B oltp_update_non_index $MY cleanup
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -315,7 +312,7 @@ row is already gone) is other; the rows left agree with the writes:
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B oltp_delete $MY --table-size=100 --events=10 --threads=1 run > out
+  $ $B oltp_delete $MY --table-size=100 --events=10 --time=0 --threads=1 run > out
   $ awk '$1 == "read:" || $1 == "total:" || $1 == "transactions:" { print $1, $2 }
   >   $1 == "write:" { w = $2 } $1 == "other:" { o = $2 } END { print "write+other:", w + o }' out
   read: 0
@@ -340,11 +337,11 @@ unique ids with --auto-inc=off):
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B oltp_insert $MY --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B oltp_insert $MY --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 0 write 10 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ sql "SELECT COUNT(*), MIN(id), MAX(id) FROM sbtest1 WHERE id > 100"
   10\t101\t110 (esc)
-  $ $B oltp_insert $MY --table-size=100 --events=10 --threads=1 --auto-inc=off run | cnt
+  $ $B oltp_insert $MY --table-size=100 --events=10 --time=0 --threads=1 --auto-inc=off run | cnt
   read 0 write 10 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ sql "SELECT COUNT(*) FROM sbtest1 WHERE id > 110"
   10
@@ -362,7 +359,7 @@ few multi-row INSERTs (one thread may get all the events):
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
   
   Creating table 'sbtest1'...
-  $ $B bulk_insert $MY --events=10 --threads=1 run | cnt
+  $ $B bulk_insert $MY --events=10 --time=0 --threads=1 run | cnt
   read 0 write 1 other 0 total 1 transactions 10 events 10 ignored 0 reconnects 0
   $ $B bulk_insert $MY cleanup
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -375,7 +372,7 @@ few multi-row INSERTs (one thread may get all the events):
   
   Creating table 'sbtest1'...
   Creating table 'sbtest2'...
-  $ $B bulk_insert $MY --events=50000 --threads=2 run | cnt
+  $ $B bulk_insert $MY --events=50000 --time=0 --threads=2 run | cnt
   read 0 write [1-4] other 0 total [1-4] transactions 50000 events 50000 ignored 0 reconnects 0 (re)
   $ sql "SELECT (SELECT COUNT(*) FROM sbtest1) + (SELECT COUNT(*) FROM sbtest2),
   >   (SELECT COALESCE(MAX(id), 0) = COUNT(*) FROM sbtest1), (SELECT COALESCE(MAX(id), 0) = COUNT(*) FROM sbtest2)"
@@ -394,7 +391,7 @@ few multi-row INSERTs (one thread may get all the events):
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B select_random_points $MY --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B select_random_points $MY --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 10 write 0 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ $B select_random_points $MY cleanup
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -409,7 +406,7 @@ few multi-row INSERTs (one thread may get all the events):
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B select_random_ranges $MY --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B select_random_ranges $MY --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 10 write 0 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ $B select_random_ranges $MY cleanup
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -454,13 +451,13 @@ script shows the cipher of its own session:
 A whole workload over a verified TLS connection:
 
   $ $B oltp_point_select $MY --mysql-ssl=VERIFY_CA --mysql-ssl-ca=$T/ca.pem --table-size=100 prepare >/dev/null
-  $ $B oltp_point_select $MY --mysql-ssl=VERIFY_CA --mysql-ssl-ca=$T/ca.pem --table-size=100 --events=10 run | cnt
+  $ $B oltp_point_select $MY --mysql-ssl=VERIFY_CA --mysql-ssl-ca=$T/ca.pem --table-size=100 --events=10 --time=0 run | cnt
   read 10 write 0 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ $B oltp_point_select $MY --mysql-ssl=VERIFY_CA --mysql-ssl-ca=$T/ca.pem cleanup >/dev/null
 
 An unrelated CA is refused: one FATAL line naming the TLS error, exit 1.
 
-  $ errs $B oltp_point_select $MY --mysql-ssl=VERIFY_CA --mysql-ssl-ca=$T/wrong-ca.pem --events=10 run
+  $ errs $B oltp_point_select $MY --mysql-ssl=VERIFY_CA --mysql-ssl-ca=$T/wrong-ca.pem --events=10 --time=0 run
   FATAL: unable to connect to MySQL server on host '127.0.0.1', port \d+, aborting... (re)
   FATAL: error 2026: TLS/SSL error: .*certificate.* (re)
   FATAL: `thread_init' function failed: /.*/oltp_common.lua:\d+: connection creation failed (re)
@@ -495,7 +492,7 @@ Compression, and a dry run (nothing is sent; every statement counts as other):
   Compression\tON (esc)
   $ $B compression.lua $MY status | grep Compression
   Compression\tOFF (esc)
-  $ $B oltp_read_write $MY --mysql-dry-run --events=10 run | cnt
+  $ $B oltp_read_write $MY --mysql-dry-run --events=10 --time=0 run | cnt
   read 0 write 0 other 200 total 200 transactions 10 events 10 ignored 0 reconnects 0
   $ tables
   0
@@ -534,7 +531,7 @@ the ignored error):
 
   $ dl() { awk '{ print "transactions", $10, "events", $12, "ignored>0", ($14 > 0 ? "yes" : "no"), "read", $2,
   >   "write-ignored", $4 - $14, "other-2*ignored", $6 - 2 * $14, "reconnects", $16 }'; }
-  $ $B deadlock.lua $MY --threads=2 --events=20 run > out
+  $ $B deadlock.lua $MY --threads=2 --events=20 --time=0 run > out
   $ cnt < out | dl
   transactions 20 events 20 ignored>0 yes read 0 write-ignored 40 other-2*ignored 40 reconnects 0
   $ sql "SELECT SUM(v) FROM dl"
@@ -543,7 +540,7 @@ the ignored error):
 Without 1213 in the list, the deadlock is fatal:
 
   $ sql "UPDATE dl SET v = 0"
-  $ errs $B deadlock.lua $MY --threads=2 --events=20 --mysql-ignore-errors=1062 run |
+  $ errs $B deadlock.lua $MY --threads=2 --events=20 --time=0 --mysql-ignore-errors=1062 run |
   >   sed 's/id = [12]/id = N/' | sort -u
   FATAL: `thread_run' function failed: \S*deadlock\.lua:\d+: SQL error, errno = 1213, state = '40001': Deadlock found when trying to get lock; try restarting transaction (re)
   FATAL: mysql_drv_query() returned error 1213 (Deadlock found when trying to get lock; try restarting transaction) for query 'UPDATE dl SET v = v + 1 WHERE id = N'
@@ -552,7 +549,7 @@ Without 1213 in the list, the deadlock is fatal:
 and "all" ignores it too:
 
   $ sql "UPDATE dl SET v = 0"
-  $ $B deadlock.lua $MY --threads=2 --events=20 --mysql-ignore-errors=all run > out
+  $ $B deadlock.lua $MY --threads=2 --events=20 --time=0 --mysql-ignore-errors=all run > out
   $ cnt < out | dl
   transactions 20 events 20 ignored>0 yes read 0 write-ignored 40 other-2*ignored 40 reconnects 0
   $ sql "SELECT SUM(v) FROM dl; DROP TABLE dl"
@@ -564,9 +561,9 @@ The password never shows, not even in debug output nor in a failed login (a
 wrong password that starts with the real one):
 
   $ { $B oltp_point_select $MY --table-size=10 --db-debug prepare
-  >   $B oltp_point_select $MY --table-size=10 --events=5 --db-debug --mysql-debug --verbosity=5 run
-  >   $B oltp_point_select $MY --table-size=10 --events=5 --db-debug --mysql-debug --db-ps-mode=disable run
-  >   $B oltp_point_select $MY --mysql-password=sbtest_pwX --events=5 --db-debug --mysql-debug --verbosity=5 run
+  >   $B oltp_point_select $MY --table-size=10 --events=5 --time=0 --db-debug --mysql-debug --verbosity=5 run
+  >   $B oltp_point_select $MY --table-size=10 --events=5 --time=0 --db-debug --mysql-debug --db-ps-mode=disable run
+  >   $B oltp_point_select $MY --mysql-password=sbtest_pwX --events=5 --time=0 --db-debug --mysql-debug --verbosity=5 run
   >   $B oltp_point_select $MY --db-debug cleanup; } > all.out 2>&1
   $ grep -c 'DEBUG: Prepare: SELECT c FROM sbtest1 WHERE id=?$' all.out
   1

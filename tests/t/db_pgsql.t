@@ -13,10 +13,7 @@ host list, TLS, an injected deadlock, and no password in any output.
 
 The counters of the SQL statistics block on one line:
 
-  $ cnt() { awk '$1 == "read:" { r = $2 } $1 == "write:" { w = $2 } $1 == "other:" { o = $2 }
-  >   $1 == "total:" { t = $2 } $1 == "transactions:" { x = $2 } $1 == "ignored" { e = $3 }
-  >   $1 == "reconnects:" { c = $2 } $1 == "total" && $4 == "events:" { n = $5 }
-  >   END { printf "read %s write %s other %s total %s transactions %s events %s ignored %s reconnects %s\n", r, w, o, t, x, n, e, c }'; }
+  $ . "$BENCH_SRCDIR/tests/lib/counts.sh"
   $ tables() { dbserver_pgsql_sql "SELECT COUNT(*) FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')"; }
   $ sql() { dbserver_pgsql_sql "$@"; }
 
@@ -35,7 +32,7 @@ transactions of oltp_read_write: read 1400, write 400, other 200.
   $ sql "SELECT COUNT(*), MIN(id), MAX(id) FROM sbtest1; SELECT COUNT(*), MIN(id), MAX(id) FROM sbtest2"
   1000\t1\t1000 (esc)
   1000\t1\t1000 (esc)
-  $ $B oltp_read_write $PG --tables=2 --table-size=1000 --events=100 --threads=1 run
+  $ $B oltp_read_write $PG --tables=2 --table-size=1000 --events=100 --time=0 --threads=1 run
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
   
   Running the test with following options:
@@ -82,7 +79,7 @@ Each transaction deletes a row and inserts it again: the row count is unchanged.
 
 Prepared statements (the default) and --db-ps-mode=disable count the same:
 
-  $ $B oltp_read_write $PG --tables=2 --table-size=1000 --events=100 --db-ps-mode=disable run | cnt
+  $ $B oltp_read_write $PG --tables=2 --table-size=1000 --events=100 --time=0 --db-ps-mode=disable run | cnt
   read 1400 write 400 other 200 total 2000 transactions 100 events 100 ignored 0 reconnects 0
 
 and really use server-side prepared statements, or not (the server logs
@@ -91,14 +88,14 @@ query):
 
   $ sql "ALTER ROLE sbtest SET log_statement = 'all'"
   $ log=$DB_PGSQL_DIR/server.log
-  $ n=$(wc -l < "$log"); $B oltp_point_select $PG --tables=2 --table-size=1000 --events=10 run | cnt
+  $ n=$(wc -l < "$log"); $B oltp_point_select $PG --tables=2 --table-size=1000 --events=10 --time=0 run | cnt
   read 10 write 0 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ tail -n +$((n + 1)) "$log" | grep -c 'LOG:  execute [^:]*: SELECT c FROM sbtest[12] WHERE id=\$1$'
   10
   $ tail -n +$((n + 1)) "$log" | grep -c 'LOG:  statement: SELECT c FROM sbtest'
   0
   [1]
-  $ n=$(wc -l < "$log"); $B oltp_point_select $PG --tables=2 --table-size=1000 --events=10 --db-ps-mode=disable run | cnt
+  $ n=$(wc -l < "$log"); $B oltp_point_select $PG --tables=2 --table-size=1000 --events=10 --time=0 --db-ps-mode=disable run | cnt
   read 10 write 0 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ tail -n +$((n + 1)) "$log" | grep -c 'LOG:  execute [^:]*: SELECT c FROM sbtest'
   0
@@ -109,14 +106,14 @@ query):
 
 Transaction shape options, as in sysbench 1.0.20:
 
-  $ $B oltp_read_write $PG --tables=2 --table-size=1000 --events=10 --skip-trx run | cnt
+  $ $B oltp_read_write $PG --tables=2 --table-size=1000 --events=10 --time=0 --skip-trx run | cnt
   read 140 write 40 other 0 total 180 transactions 10 events 10 ignored 0 reconnects 0
-  $ $B oltp_read_write $PG --tables=2 --table-size=1000 --events=10 --range-selects=off run | cnt
+  $ $B oltp_read_write $PG --tables=2 --table-size=1000 --events=10 --time=0 --range-selects=off run | cnt
   read 100 write 40 other 20 total 160 transactions 10 events 10 ignored 0 reconnects 0
-  $ $B oltp_read_write $PG --tables=2 --table-size=1000 --events=10 --point-selects=3 --simple-ranges=2 \
+  $ $B oltp_read_write $PG --tables=2 --table-size=1000 --events=10 --time=0 --point-selects=3 --simple-ranges=2 \
   >   --index-updates=2 --non-index-updates=0 --delete-inserts=2 run | cnt
   read 80 write 60 other 20 total 160 transactions 10 events 10 ignored 0 reconnects 0
-  $ $B oltp_point_select $PG --tables=2 --table-size=1000 --events=10 --reconnect=3 run | cnt
+  $ $B oltp_point_select $PG --tables=2 --table-size=1000 --events=10 --time=0 --reconnect=3 run | cnt
   read 10 write 0 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 3
 
 A host list (TCP and the server's socket directory): connections go
@@ -131,18 +128,18 @@ cannot interleave):
   > function event() end
   > function thread_done() con:disconnect() end
   > EOF
-  $ $B who.lua $PG --threads=4 --events=4 --pgsql-host=127.0.0.1,$DB_PGSQL_SOCKETDIR run | grep '^connected' | sort
+  $ $B who.lua $PG --threads=4 --events=4 --time=0 --pgsql-host=127.0.0.1,$DB_PGSQL_SOCKETDIR run | grep '^connected' | sort
   connected over 127.0.0.1
   connected over 127.0.0.1
   connected over socket
   connected over socket
-  $ $B oltp_read_only $PG --tables=2 --table-size=1000 --events=100 --threads=2 \
+  $ $B oltp_read_only $PG --tables=2 --table-size=1000 --events=100 --time=0 --threads=2 \
   >   --pgsql-host=127.0.0.1,$DB_PGSQL_SOCKETDIR run | cnt
   read 1400 write 0 other 200 total 1600 transactions 100 events 100 ignored 0 reconnects 0
 
 Of two threads over (TCP, a directory without a socket) exactly one fails:
 
-  $ errs $B who.lua $PG --threads=2 --events=2 --pgsql-host=127.0.0.1,/nonexistent run
+  $ errs $B who.lua $PG --threads=2 --events=2 --time=0 --pgsql-host=127.0.0.1,/nonexistent run
   FATAL: Connection to database failed: connection to server on socket "/nonexistent/.s.PGSQL.\d+" failed: No such file or directory (re)
   FATAL: `thread_init' function failed: who.lua:2: connection creation failed
   FATAL: Thread initialization failed!
@@ -237,7 +234,7 @@ Every workload: prepare, run 10 events on one thread, cleanup, nothing left.
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B oltp_read_only $PG --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B oltp_read_only $PG --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 140 write 0 other 20 total 160 transactions 10 events 10 ignored 0 reconnects 0
   $ $B oltp_read_only $PG cleanup
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -252,7 +249,7 @@ Every workload: prepare, run 10 events on one thread, cleanup, nothing left.
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B oltp_write_only $PG --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B oltp_write_only $PG --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 0 write 40 other 20 total 60 transactions 10 events 10 ignored 0 reconnects 0
   $ sql "SELECT COUNT(*) FROM sbtest1"
   100
@@ -269,7 +266,7 @@ Every workload: prepare, run 10 events on one thread, cleanup, nothing left.
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B oltp_point_select $PG --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B oltp_point_select $PG --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 10 write 0 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ $B oltp_point_select $PG cleanup
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -287,7 +284,7 @@ oltp_update_index adds 1 to k per event:
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
   $ s0=$(sql "SELECT SUM(k) FROM sbtest1")
-  $ $B oltp_update_index $PG --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B oltp_update_index $PG --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 0 write 10 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ echo $(( $(sql "SELECT SUM(k) FROM sbtest1") - s0 ))
   10
@@ -304,7 +301,7 @@ oltp_update_index adds 1 to k per event:
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B oltp_update_non_index $PG --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B oltp_update_non_index $PG --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 0 write 10 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ $B oltp_update_non_index $PG cleanup
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -322,7 +319,7 @@ row is already gone) is other; the rows left agree with the writes:
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B oltp_delete $PG --table-size=100 --events=10 --threads=1 run > out
+  $ $B oltp_delete $PG --table-size=100 --events=10 --time=0 --threads=1 run > out
   $ awk '$1 == "read:" || $1 == "total:" || $1 == "transactions:" { print $1, $2 }
   >   $1 == "write:" { w = $2 } $1 == "other:" { o = $2 } END { print "write+other:", w + o }' out
   read: 0
@@ -347,11 +344,11 @@ ids with --auto-inc=off):
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B oltp_insert $PG --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B oltp_insert $PG --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 0 write 10 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ sql "SELECT COUNT(*), MIN(id), MAX(id) FROM sbtest1 WHERE id > 100"
   10\t101\t110 (esc)
-  $ $B oltp_insert $PG --table-size=100 --events=10 --threads=1 --auto-inc=off run | cnt
+  $ $B oltp_insert $PG --table-size=100 --events=10 --time=0 --threads=1 --auto-inc=off run | cnt
   read 0 write 10 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ sql "SELECT COUNT(*) FROM sbtest1 WHERE id > 110"
   10
@@ -369,7 +366,7 @@ few multi-row INSERTs (one thread may get all the events):
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
   
   Creating table 'sbtest1'...
-  $ $B bulk_insert $PG --events=10 --threads=1 run | cnt
+  $ $B bulk_insert $PG --events=10 --time=0 --threads=1 run | cnt
   read 0 write 1 other 0 total 1 transactions 10 events 10 ignored 0 reconnects 0
   $ $B bulk_insert $PG cleanup
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -382,7 +379,7 @@ few multi-row INSERTs (one thread may get all the events):
   
   Creating table 'sbtest1'...
   Creating table 'sbtest2'...
-  $ $B bulk_insert $PG --events=50000 --threads=2 run | cnt
+  $ $B bulk_insert $PG --events=50000 --time=0 --threads=2 run | cnt
   read 0 write [1-4] other 0 total [1-4] transactions 50000 events 50000 ignored 0 reconnects 0 (re)
   $ sql "SELECT (SELECT COUNT(*) FROM sbtest1) + (SELECT COUNT(*) FROM sbtest2),
   >   (SELECT COALESCE(MAX(id), 0) = COUNT(*) FROM sbtest1), (SELECT COALESCE(MAX(id), 0) = COUNT(*) FROM sbtest2)"
@@ -401,7 +398,7 @@ few multi-row INSERTs (one thread may get all the events):
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B select_random_points $PG --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B select_random_points $PG --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 10 write 0 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ $B select_random_points $PG cleanup
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -416,7 +413,7 @@ few multi-row INSERTs (one thread may get all the events):
   Creating table 'sbtest1'...
   Inserting 100 records into 'sbtest1'
   Creating a secondary index on 'sbtest1'...
-  $ $B select_random_ranges $PG --table-size=100 --events=10 --threads=1 run | cnt
+  $ $B select_random_ranges $PG --table-size=100 --events=10 --time=0 --threads=1 run | cnt
   read 10 write 0 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ $B select_random_ranges $PG cleanup
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -448,13 +445,13 @@ script shows whether its own session is encrypted:
 A whole workload over a verified TLS connection:
 
   $ $B oltp_point_select $PG --pgsql-sslmode=verify-ca --pgsql-ssl-root-cert=$T/ca.pem --table-size=100 prepare >/dev/null
-  $ $B oltp_point_select $PG --pgsql-sslmode=verify-ca --pgsql-ssl-root-cert=$T/ca.pem --table-size=100 --events=10 run | cnt
+  $ $B oltp_point_select $PG --pgsql-sslmode=verify-ca --pgsql-ssl-root-cert=$T/ca.pem --table-size=100 --events=10 --time=0 run | cnt
   read 10 write 0 other 0 total 10 transactions 10 events 10 ignored 0 reconnects 0
   $ $B oltp_point_select $PG --pgsql-sslmode=verify-ca --pgsql-ssl-root-cert=$T/ca.pem cleanup >/dev/null
 
 An unrelated CA is refused with one FATAL line naming the error, exit 1:
 
-  $ errs $B oltp_point_select $PG --pgsql-sslmode=verify-ca --pgsql-ssl-root-cert=$T/wrong-ca.pem --events=10 run
+  $ errs $B oltp_point_select $PG --pgsql-sslmode=verify-ca --pgsql-ssl-root-cert=$T/wrong-ca.pem --events=10 --time=0 run
   FATAL: Connection to database failed: connection to server at "127.0.0.1", port \d+ failed: SSL error: certificate verify failed (re)
   FATAL: `thread_init' function failed: /.*/oltp_common.lua:\d+: connection creation failed (re)
   FATAL: Thread initialization failed!
@@ -506,7 +503,7 @@ the ignored error):
 
   $ dl() { awk '{ print "transactions", $10, "events", $12, "ignored>0", ($14 > 0 ? "yes" : "no"), "read", $2,
   >   "write-ignored", $4 - $14, "other-2*ignored", $6 - 2 * $14, "reconnects", $16 }'; }
-  $ $B deadlock.lua $PG --threads=2 --events=20 run > out
+  $ $B deadlock.lua $PG --threads=2 --events=20 --time=0 run > out
   $ cnt < out | dl
   transactions 20 events 20 ignored>0 yes read 0 write-ignored 40 other-2*ignored 40 reconnects 0
   $ sql "SELECT SUM(v) FROM dl"
@@ -515,7 +512,7 @@ the ignored error):
 Without 40P01 in the list, the deadlock is fatal:
 
   $ sql "UPDATE dl SET v = 0"
-  $ errs $B deadlock.lua $PG --threads=2 --events=20 --pgsql-ignore-errors=23505 run |
+  $ errs $B deadlock.lua $PG --threads=2 --events=20 --time=0 --pgsql-ignore-errors=23505 run |
   >   sed 's/id = [12]/id = N/' | sort -u
   FATAL: PQexec() failed: 7 deadlock detected
   FATAL: `thread_run' function failed: \S*deadlock\.lua:\d+: SQL error, errno = 0, state = '40P01': deadlock detected (re)
@@ -525,7 +522,7 @@ Without 40P01 in the list, the deadlock is fatal:
 and "all" ignores it too:
 
   $ sql "UPDATE dl SET v = 0"
-  $ $B deadlock.lua $PG --threads=2 --events=20 --pgsql-ignore-errors=all run > out
+  $ $B deadlock.lua $PG --threads=2 --events=20 --time=0 --pgsql-ignore-errors=all run > out
   $ cnt < out | dl
   transactions 20 events 20 ignored>0 yes read 0 write-ignored 40 other-2*ignored 40 reconnects 0
   $ sql "SELECT SUM(v) FROM dl; DROP TABLE dl"
@@ -538,9 +535,9 @@ wrong password that starts with the real one; libpq's whole message is
 printed, as sysbench does, which names each attempt it made):
 
   $ { $B oltp_point_select $PG --table-size=10 --db-debug prepare
-  >   $B oltp_point_select $PG --table-size=10 --events=5 --db-debug --verbosity=5 run
-  >   $B oltp_point_select $PG --table-size=10 --events=5 --db-debug --db-ps-mode=disable run
-  >   $B oltp_point_select $PG --pgsql-password=sbtest_pwX --events=5 --db-debug --verbosity=5 run
+  >   $B oltp_point_select $PG --table-size=10 --events=5 --time=0 --db-debug --verbosity=5 run
+  >   $B oltp_point_select $PG --table-size=10 --events=5 --time=0 --db-debug --db-ps-mode=disable run
+  >   $B oltp_point_select $PG --pgsql-password=sbtest_pwX --events=5 --time=0 --db-debug --verbosity=5 run
   >   $B oltp_point_select $PG --db-debug cleanup; } > all.out 2>&1
   $ grep -c 'DEBUG: Prepare: SELECT c FROM sbtest1 WHERE id=?$' all.out
   1

@@ -74,17 +74,7 @@ Every script: prepare, ten events on one thread, cleanup. (A DELETE that
 finds no row counts as "other", as in sysbench: delete.lua's split between
 write and other is random.)
 
-  $ each() { # DIR SCRIPT... (bulk_insert and parallel_prepare: below)
-  >   local d=$1 s; shift
-  >   for s in "$@"; do
-  >     o="$PG --oltp-table-size=100 --oltp-tables-count=2"
-  >     $B --test=$d/$s.lua $o prepare > p.out 2>&1 || { echo "$s: prepare failed"; cat p.out; }
-  >     c=cnt; [ $s = delete ] && c=cnt_wo
-  >     printf '%-22s %s\n' "$s:" "$($B --test=$d/$s.lua $o --max-requests=10 --num-threads=1 run 2>&1 | $c)"
-  >     $B --test=$d/$s.lua $o cleanup > c.out 2>&1 || { echo "$s: cleanup failed"; cat c.out; }
-  >     [ "$(tables)" = 0 ] || echo "$s: tables left: $(tables)"
-  >   done
-  > }
+  $ each() { legacy_each "$PG" "$@"; }   # DIR SCRIPT... (bulk_insert and parallel_prepare: below)
   $ SCRIPTS="delete insert oltp oltp_simple select select_random_points select_random_ranges update_index update_non_index"
   $ each $L10 $SCRIPTS
   delete:                read 0 write+other 10 total 10 transactions 10 events 10 ignored 0 reconnects 0
@@ -196,16 +186,6 @@ TABLE from an undefined global `sb`:
 The real sysbench 1.0.20 counts the same statements for the 1.0.20 scripts
 (not for the 0.5 ones, which it cannot run with explicit values):
 
-  $ if command -v sysbench > /dev/null; then
-  >   for s in $SCRIPTS; do
-  >     o="$PG --oltp-table-size=100 --oltp-tables-count=2"
-  >     for b in "$B" sysbench; do
-  >       $b --test=$L10/$s.lua $o prepare > /dev/null 2>&1
-  >       $b --test=$L10/$s.lua $o --max-requests=10 run 2>&1 | cnt_wo > "$s.$(basename "${b##* }")"
-  >       $b --test=$L10/$s.lua $o cleanup > /dev/null 2>&1
-  >     done
-  >     cmp -s "$s.bench" "$s.sysbench" || { echo "$s differs:"; cat "$s.bench" "$s.sysbench"; }
-  >   done
-  > fi
+  $ legacy_as_sysbench "$PG" $SCRIPTS
   $ tables
   0

@@ -14,7 +14,10 @@ before the header, whatever the command:
   $ $BENCH cpu --events=0 --time=1 help | grep -c WARNING
   0
   [1]
-  $ (trap '' INT; exec timeout -s TERM 2 $BENCH cpu --time=0 --events=0 run) | grep -c 'running an endless test'
+  $ (trap '' INT; exec $BENCH cpu --time=0 --events=0 run) > endless.txt & pid=$!
+  $ for i in $(seq 600); do grep -q 'Threads started' endless.txt && break; sleep 0.1; done; kill -TERM $pid; wait $pid
+  [1]
+  $ grep -c 'running an endless test' endless.txt
   1
 
 The configure summary prints the libraries' versions, not the commands

@@ -267,3 +267,22 @@ on stderr:
   $ ls run*.hlog
   run-step1-t1.hlog
   run-step2-t2.hlog
+
+The summary's seconds run from the start of the clients (which connect
+then, as mysqlslap's) to the end of the last client's last statement, not
+to the end of the run: clients whose thread_done sleeps 1 s (slap.lua
+loaded by a script of its own) leave the seconds at least 1 s below the
+step's total time (a relation load cannot break):
+
+  $ cat > slow_done.lua <<'LUA'
+  > dofile(os.getenv("BENCH_SRCDIR") .. "/lua/slap.lua")
+  > local slap_done = thread_done
+  > function thread_done()
+  >    slap_done()
+  >    os.execute("sleep 1")
+  > end
+  > LUA
+  $ timeout 120 "$BENCH" slow_done.lua $MY --auto-generate-sql --concurrency=2 --number-of-queries=10 run > out.txt
+  $ awk '/Average number of seconds/ { s = $(NF - 1) } /total time:/ { t = $3 + 0 }
+  >   END { print (t - s >= 1 ? "seconds >= 1 s below the total time" : "seconds " s " total " t) }' out.txt
+  seconds >= 1 s below the total time

@@ -6,10 +6,7 @@ sysbench.sql Lua API. The sqlite3 shell looks into the files.
   $ set -o pipefail
   $ B="timeout 120 $BENCH"
   $ S="--db-driver=sqlite"
-  $ cnt() { awk '$1 == "read:" { r = $2 } $1 == "write:" { w = $2 } $1 == "other:" { o = $2 }
-  >   $1 == "total:" { t = $2 } $1 == "transactions:" { x = $2 } $1 == "ignored" { e = $3 }
-  >   $1 == "reconnects:" { c = $2 } $1 == "total" && $4 == "events:" { n = $5 }
-  >   END { printf "read %s write %s other %s total %s transactions %s events %s ignored %s reconnects %s\n", r, w, o, t, x, n, e, c }'; }
+  $ . "$BENCH_SRCDIR/tests/lib/counts.sh"
   $ tables() { sqlite3 "${1:-sbtest.db}" "SELECT COUNT(*) FROM sqlite_master"; }
 
 The driver and its options are in the help:

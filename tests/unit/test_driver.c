@@ -682,8 +682,9 @@ static int co_active(void)
 	return 1;
 }
 
-static void co_wait(int fd, int write)
+static void co_wait(int fd, int write, int64_t deadline_ns)
 {
+	(void)deadline_ns;
 	co_waits++;
 	co_fd = write ? -fd : fd;
 }
