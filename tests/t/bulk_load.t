@@ -15,6 +15,14 @@ servers.
   $ pg_sum() { dbserver_pgsql_sql --db=sbtest "SELECT COUNT(*), MIN(id), MAX(id), (MIN(k) >= 1)::int, (MAX(k) <= 3000)::int, md5(string_agg(id || ',' || k || ',' || c || ',' || pad, ';' ORDER BY id)) FROM sbtest$1" | cut -c1-40 | tr '\t' ' '; }
   $ dbserver_mysql_sql "SET GLOBAL group_concat_max_len = 16777216"
 
+The loads --db-debug printed: identical consecutive lines (two loads of the
+same byte count) are collapsed into "(last message repeated N times)", as
+sysbench's log does, so those count too:
+
+  $ loads() { awk '/DEBUG: Load: / { n++; last = 1; next }
+  >   last && /^\(last message repeated [0-9]+ times\)$/ { n += $4 } { last = 0 }
+  >   END { print n + 0 }' out.txt; }
+
 The same seed gives the same tables whichever way they are loaded, with
 auto-increment ids and with explicit ones; --db-debug shows the loads
 (one per table of 3000 rows: under a MiB each) or the INSERTs:
@@ -22,10 +30,10 @@ auto-increment ids and with explicit ones; --db-debug shows the loads
   $ for ai in on off; do
   >   for bl in on off; do
   >     $B oltp_read_write $MY --tables=2 --table-size=3000 --rand-seed=7 --auto_inc=$ai --bulk_load=$bl --db-debug prepare > out.txt 2>&1 || cat out.txt
-  >     echo "mysql auto_inc=$ai bulk_load=$bl loads=$(grep -c 'DEBUG: Load: ' out.txt) inserts=$(grep -c 'DEBUG: Query: INSERT INTO sbtest' out.txt) | $(my_sum 1) | $(my_sum 2)"
+  >     echo "mysql auto_inc=$ai bulk_load=$bl loads=$(loads) inserts=$(grep -c 'DEBUG: Query: INSERT INTO sbtest' out.txt) | $(my_sum 1) | $(my_sum 2)"
   >     $B oltp_read_write $MY --tables=2 cleanup > /dev/null
   >     $B oltp_read_write $PG --tables=2 --table-size=3000 --rand-seed=7 --auto_inc=$ai --bulk_load=$bl --db-debug prepare > out.txt 2>&1 || cat out.txt
-  >     echo "pgsql auto_inc=$ai bulk_load=$bl loads=$(grep -c 'DEBUG: Load: ' out.txt) inserts=$(grep -c 'DEBUG: Query: INSERT INTO sbtest' out.txt) | $(pg_sum 1) | $(pg_sum 2)"
+  >     echo "pgsql auto_inc=$ai bulk_load=$bl loads=$(loads) inserts=$(grep -c 'DEBUG: Query: INSERT INTO sbtest' out.txt) | $(pg_sum 1) | $(pg_sum 2)"
   >     $B oltp_read_write $PG --tables=2 cleanup > /dev/null
   >   done
   > done
@@ -61,7 +69,7 @@ loads, and the secondary index is still built after them; a run works on
 the loaded tables:
 
   $ $B oltp_read_write $PG --tables=1 --table-size=20000 --db-debug prepare > out.txt 2>&1 || cat out.txt
-  $ grep -c 'DEBUG: Load: ' out.txt
+  $ loads
   5
   $ dbserver_pgsql_sql --db=sbtest "SELECT COUNT(*), COUNT(DISTINCT id) FROM sbtest1; SELECT indexname FROM pg_indexes WHERE tablename = 'sbtest1' ORDER BY 1" | tr '\t' ' '
   20000 20000
@@ -78,7 +86,7 @@ On MySQL too, and the ids of a table loaded in several statements are
 rest of each statement's auto-increment batch: ids are sent explicitly):
 
   $ $B oltp_read_write $MY --tables=1 --table-size=20000 --db-debug prepare > out.txt 2>&1 || cat out.txt
-  $ grep -c 'DEBUG: Load: ' out.txt
+  $ loads
   5
   $ dbserver_mysql_sql "SELECT COUNT(*), MIN(id), MAX(id) FROM sbtest.sbtest1" | tr '\t' ' '
   20000 1 20000

@@ -151,7 +151,7 @@ a no-op.
   $ gone() { if kill -0 "$1" 2>/dev/null && ! grep -q '^[^)]*) Z' "/proc/$1/stat" 2>/dev/null; then echo "pid $1 alive"; fi
   >   if [ -e "$2" ]; then echo "$2 exists"; fi; }
   $ mp=$DB_MYSQL_PID md=$DB_MYSQL_DIR pp=$DB_PGSQL_PID pd=$DB_PGSQL_DIR
-  $ mw=$_DBS_MYSQL_WATCHDOG; mnap=$(pgrep -P "$mw")
+  $ mw=$_DBS_MYSQL_WATCHDOG; for i in $(seq 100); do mnap=$(pgrep -P "$mw") && break; sleep 0.02; done; [ -n "$mnap" ] || echo "watchdog $mw has no child"
   $ dbserver_stop mysql
   $ gone "$mp" "$md"
 

@@ -245,7 +245,7 @@ in the table's source figures (json), fresh connections per step.
   >   sed -n '/^Thread sweep summary:/,$p' | awk 'NR > 2 && NF { r = $4 / $3 - 16; print $1, $2, (r < 0.001 && r > -0.001 ? "qps = 16 x tps" : $4 / $3), $9, $10 }'
   1 1 qps = 16 x tps 0 0
   2 2 qps = 16 x tps 0 0
-  $ dbserver_mysql_sql "SELECT COUNT(*) FROM information_schema.processlist WHERE user = 'sbtest'"
+  $ for i in $(seq 100); do n=$(dbserver_mysql_sql "SELECT COUNT(*) FROM information_schema.processlist WHERE user = 'sbtest'"); [ "$n" = 0 ] && break; sleep 0.1; done; echo "$n"
   0
   $ $B oltp_read_only $MY --tables=1 cleanup > /dev/null
 

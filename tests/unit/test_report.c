@@ -197,6 +197,11 @@ static void test_text(void)
 	ok_str(full(&ctx, s, 0), cat3(want, fairness, ""), "final report, non-SQL layout");
 	ok_str(full(&ctx, s, 1), cat3("[ 10s ] Checkpoint report:\n", want, fairness),
 	       "a checkpoint report: its header line first");
+	capture_begin();
+	report_full(&ctx, s, 10, 10, 1.5);
+	ok_str(capture_end(), cat3("[ 2s ] Checkpoint report:\n", want, fairness),
+	       "a checkpoint reported late: labelled with the time asked for (1.5 s: "
+	       "\"[ 2s ]\", halves up)");
 	cfg.percentile = 0;
 	cfg.npercentiles = 0;
 	snprintf(want, sizeof(want), "%s%s", general,
