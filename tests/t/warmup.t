@@ -18,9 +18,9 @@ thread gets to notice the warm-up's end (a busy machine wakes it late).
 
 Threads, then connections; each run's warm-up does thousands of events:
 
-  $ $B oltp_point_select $MY --threads=2 --events=200 --warmup-time=1 --report-statements run | counts
+  $ $B oltp_point_select $MY --threads=2 --events=200 --time=0 --warmup-time=1 --report-statements run | counts
   read 200 queries 200 transactions 200 events 200 statements 200
-  $ $B oltp_point_select $MY --threads=2 --connections=8 --events=300 --warmup-time=1 --report-statements run | counts
+  $ $B oltp_point_select $MY --threads=2 --connections=8 --events=300 --time=0 --warmup-time=1 --report-statements run | counts
   read 300 queries 300 transactions 300 events 300 statements 300
 
 A script's own counters (sb_counter_inc) follow the same rule: one read
