@@ -410,7 +410,7 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
                              struct sched_rep *r, int *rc)
 {
 	struct stats_snap *tmp = r->tmp, *iv = r->iv, *cp = r->cp;
-	int64_t now, t_end, t_forced, next_iv, t_iv_last;
+	int64_t now, t_end, t_stop, t_forced, next_iv, t_iv_last;
 	unsigned next_cp = 0;
 	int warm = cfg->warmup_time > 0, all_done;
 
@@ -422,8 +422,9 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 	t_iv_last = r->t_cp_last = S.t_count;
 	S.hlog_last = S.t_count;
 
+	t_stop = t_end;
 	for (;;) {
-		int64_t wake = t_end < next_iv ? t_end : next_iv;
+		int64_t wake = t_stop < next_iv ? t_stop : next_iv;
 		int64_t cp_at = next_cp < cfg->ncheckpoints
 		                    ? S.t_count + (int64_t)(cfg->checkpoints[next_cp] * 1e9) : INT64_MAX;
 		if (cp_at < wake)
@@ -494,9 +495,12 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 			r->t_cp_last = now;
 			next_cp++;
 		}
-		if (now >= t_end) {
+		if (now >= t_stop) {
 			sched_stop_reason(2);
 			sched_set_stop(1);
+			/* once: a past deadline as the next wake would spin
+			 * while blocked workers finish (a stopped server) */
+			t_stop = INT64_MAX;
 		}
 		if (now >= t_forced)
 			return 1;
