@@ -29,6 +29,10 @@ static volatile sig_atomic_t sched_signal;
  * abandoned and the report printed without its event. */
 #define SCHED_SIGNAL_GRACE_NS 1000000000LL
 
+/* Workers still in an event this long after --time get one WARNING line
+ * (the run goes on waiting for them, as sysbench's does). */
+#define SCHED_LATE_NOTE_NS 5000000000LL
+
 static struct sigaction sched_old_int, sched_old_term;
 
 /* Install sa for sig unless sig is ignored; old gets what to restore. */
@@ -412,7 +416,7 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 	struct stats_snap *tmp = r->tmp, *iv = r->iv, *cp = r->cp;
 	int64_t now, t_end, t_stop, t_forced, next_iv, t_iv_last;
 	unsigned next_cp = 0;
-	int warm = cfg->warmup_time > 0, all_done;
+	int warm = cfg->warmup_time > 0, all_done, late_said = 0;
 
 	t_end = cfg->time > 0 ? S.t_count + (int64_t)(cfg->time * 1e9) : INT64_MAX;
 	t_forced = (cfg->forced_shutdown >= 0 && t_end != INT64_MAX)
@@ -501,6 +505,14 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 			/* once: a past deadline as the next wake would spin
 			 * while blocked workers finish (a stopped server) */
 			t_stop = INT64_MAX;
+		}
+		/* Say once why a run past --time goes on (a stalled server,
+		 * a long event): sysbench waits silently. */
+		if (!late_said && t_end != INT64_MAX && t_forced == INT64_MAX &&
+		    r->t_sig == INT64_MAX && now >= t_end + SCHED_LATE_NOTE_NS) {
+			log_msg(LOG_WARNING, "%u worker thread(s) still in an event %.0f s after --time; waiting for them (--forced-shutdown limits the wait, a signal ends it)",
+			        sched_running(), SCHED_LATE_NOTE_NS / 1e9);
+			late_said = 1;
 		}
 		if (now >= t_forced)
 			return 1;
