@@ -580,6 +580,17 @@ static void test_emulated(sql_driver *d)
 	   strcmp(fake.last_sql, "SELECT 'a\\'?', 42 FROM t") == 0,
 	   "nor after an escaped quote inside a literal: %s", fake.last_sql);
 	db_close(st);
+	/* MySQL's rule (fake's DB_CAP_BACKSLASH_ESC): the backslash escapes
+	 * in '...' and "...", never in `...`; a doubled quote stays inside */
+	st = prep(c, "SELECT 'a\\', ?");
+	ok(st && db_stmt_nparams(st) == 0, "'a\\', ?: one literal to the end, no placeholder (%u)",
+	   st ? db_stmt_nparams(st) : 99);
+	db_close(st);
+	st = prep(c, "SELECT `a\\`, 'it''s ?', ? FROM t");
+	ok(st && db_stmt_nparams(st) == 1 && db_bind_param(st, &one, 1) == 0 && db_execute(st) &&
+	   strcmp(fake.last_sql, "SELECT `a\\`, 'it''s ?', 42 FROM t") == 0,
+	   "`a\\` ends at its backtick, 'it''s ?' holds no placeholder: %s", fake.last_sql);
+	db_close(st);
 
 	/* misuse */
 	st = prep(c, "SELECT ? + ?");
@@ -639,6 +650,71 @@ static void test_native(void)
 	st2 = prep(c, "NOPREP ?");
 	db_connection_free(c);
 	ok(fake.closes == 2, "db_connection_free closes the open statements (ASan: no leak)");
+}
+
+/* ---- emulation under the standard string rule ----------------------------- */
+
+/* PostgreSQL's (standard_conforming_strings) and SQLite's quoting: a quote
+ * is doubled, a backslash is text. */
+static size_t std_escape(sql_connection *c, char *to, const char *from, size_t len)
+{
+	size_t i, n = 0;
+	(void)c;
+	for (i = 0; i < len; i++) {
+		if (from[i] == '\'')
+			to[n++] = '\'';
+		to[n++] = from[i];
+	}
+	to[n] = 0;
+	return n;
+}
+
+/* The fake driver without DB_CAP_BACKSLASH_ESC: placeholders after a
+ * backslash at the end of a literal are counted and filled; E'...' keeps
+ * its backslash escapes. */
+static void test_standard_strings(void)
+{
+	static struct db_driver_ops std_ops;
+	static const char *const cases[][3] = {
+		/* prepared text, placeholders, sent with 42 and 'x''y' bound */
+		{ "SELECT 'a\\', ?", "1", "SELECT 'a\\', 42" },
+		{ "SELECT \"b\\\", 'c\\', ?, ?", "2", "SELECT \"b\\\", 'c\\', 42, 'x''y'" },
+		{ "SELECT E'a\\'?', ?", "1", "SELECT E'a\\'?', 42" },
+		{ "SELECT e'\\\\', ?", "1", "SELECT e'\\\\', 42" },
+		{ "SELECT name'a\\', ?", "1", "SELECT name'a\\', 42" },
+		{ "SELECT 'it''s ?', ?", "1", "SELECT 'it''s ?', 42" },
+	};
+	int32_t v = 42;
+	char text[] = "x'y";
+	unsigned long text_len = 3;
+	sql_bind b[2] = { { SQL_TYPE_INT, &v, NULL, 4, NULL },
+	                  { SQL_TYPE_VARCHAR, text, &text_len, sizeof(text), NULL } };
+	sql_driver *d = NULL;
+	sql_connection *c;
+	unsigned i;
+
+	std_ops = fake_ops;
+	std_ops.name = "fakestd";
+	std_ops.caps &= ~(unsigned)DB_CAP_BACKSLASH_ESC;
+	std_ops.opts = NULL;
+	std_ops.nopts = 0;
+	std_ops.escape = std_escape;
+	ok(db_register(&std_ops) == 0 && (d = db_create("fakestd")) != NULL,
+	   "register fakestd: fake with the standard string rule");
+	if (d == NULL)
+		return;
+	c = db_connection_create(d);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		sql_statement *st = prep(c, cases[i][0]);
+		unsigned n = (unsigned)atoi(cases[i][1]);
+		fake_reset();
+		ok(st && db_stmt_nparams(st) == n && db_bind_param(st, b, n) == 0 &&
+		   db_execute(st) && strcmp(fake.last_sql, cases[i][2]) == 0,
+		   "standard strings: %s: %u placeholder(s), sent %s", cases[i][0],
+		   st ? db_stmt_nparams(st) : 99, fake.last_sql);
+		db_close(st);
+	}
+	db_connection_free(c);
 }
 
 /* ---- bulk load and nonblocking statements (fakeps) ------------------------ */
@@ -901,6 +977,7 @@ int main(void)
 	test_errors(d);
 	test_reconnect(d);
 	test_emulated(d);
+	test_standard_strings();
 	test_native();
 	test_load();
 	test_nonblocking();
