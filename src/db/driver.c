@@ -999,11 +999,19 @@ static int db_expand(sql_statement *st, size_t *out_len)
 				pos += (size_t)sprintf(k->buf + pos, "%" PRId64, *(int64_t *)b->buffer);
 				break;
 			case SQL_TYPE_FLOAT:
-				pos += (size_t)sprintf(k->buf + pos, "%.9g", *(float *)b->buffer);
+			case SQL_TYPE_DOUBLE: {
+				/* sysbench 1.0.20's text: "%f", 6 decimals (so
+				 * |v| < 5e-7 goes as 0.000000; server-side
+				 * prepared statements keep every bit), up to 317
+				 * characters (-DBL_MAX) */
+				double dv = b->type == SQL_TYPE_FLOAT ? *(float *)b->buffer
+				                                      : *(double *)b->buffer;
+				int n = snprintf(NULL, 0, "%f", dv);
+				if (n < 0 || db_buf_reserve(k, pos + (size_t)n + 64))
+					return -ENOMEM;
+				pos += (size_t)sprintf(k->buf + pos, "%f", dv);
 				break;
-			case SQL_TYPE_DOUBLE:
-				pos += (size_t)sprintf(k->buf + pos, "%.17g", *(double *)b->buffer);
-				break;
+			}
 			default: {
 				size_t dl = b->data_len ? *b->data_len : b->max_len;
 				if (db_buf_reserve(k, pos + 2 * dl + 3))

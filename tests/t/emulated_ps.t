@@ -1,7 +1,8 @@
 Prepared statements emulated by the client (--db-ps-mode=disable, or a
 driver without server-side ones): the placeholders are found by each
 server's quoting rules, and the bound values are sent as SQL literals,
-against throwaway MariaDB and PostgreSQL servers and SQLite.
+numbers as sysbench 1.0.20 writes them; against throwaway MariaDB and
+PostgreSQL servers and SQLite.
 
   $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
   $ dbtest_start mysql pgsql
@@ -66,3 +67,36 @@ SQLite's rule is the standard one too:
 
   $ Q="SELECT 'a\\', 'it''s ?', ?, ?" ps $SQ
   row: a\|it's ?|42|x'\y
+
+Numbers
+-------
+
+FLOAT and DOUBLE values go as sysbench 1.0.20 writes them: "%f", six
+decimals, so 1.5e-7 is sent as 0.000000 (server-side prepared statements
+keep every bit). The script writes the bound buffers directly, as
+sysbench's own set() of a DOUBLE writes past its buffer and sends 0:
+
+  $ cat > fl.lua <<'EOF'
+  > function thread_init() con = sysbench.sql.driver():connect() end
+  > function event()
+  >   local st = con:prepare("SELECT ?, ?, ?, ?, ?")
+  >   local p = {}
+  >   for i = 1, 5 do p[i] = st:bind_create(sysbench.sql.type.DOUBLE) end
+  >   st:bind_param(unpack(p))
+  >   local v = { 0.1, 123456789.123456789, -2 / 3, 1.5e-7, 1e20 }
+  >   for i = 1, 5 do p[i].buffer[0] = v[i] end
+  >   print("row: " .. table.concat(st:execute():fetch_row(), "|"))
+  >   st:close()
+  > end
+  > EOF
+  $ for db in "$MY" "$PG"; do
+  >   $B fl.lua $db --db-ps-mode=disable --events=1 --time=0 run | grep '^row:'; done
+  row: 0.100000|123456789.123457|-0.666667|0.000000|100000000000000000000.000000
+  row: 0.100000|123456789.123457|-0.666667|0.000000|100000000000000000000.000000
+
+sysbench sends the same text:
+
+  $ for db in "$MY" "$PG"; do
+  >   timeout 120 sysbench fl.lua $db --db-ps-mode=disable --events=1 --time=0 run | grep '^row:'; done
+  row: 0.100000|123456789.123457|-0.666667|0.000000|100000000000000000000.000000
+  row: 0.100000|123456789.123457|-0.666667|0.000000|100000000000000000000.000000
