@@ -19,6 +19,8 @@
 #include "stats/report.h"
 #include "runtime/runtime.h"
 #include "runtime/optbridge.h"
+#include "runtime/sweepbridge.h"
+#include "runtime/hookbridge.h"
 #include "util/log.h"
 #include "util/progress.h"
 #include "db/driver.h"

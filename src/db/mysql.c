@@ -1690,14 +1690,15 @@ const struct db_driver_ops db_mysql_ops = {
 	.name = "mysql",
 	.desc = "MySQL driver",
 #ifdef MY_NB
-	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD | DB_CAP_NONBLOCK,
+	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD | DB_CAP_NONBLOCK |
+	        DB_CAP_BACKSLASH_ESC,
 	.query_start = my_query_start,
 	.execute_start = my_execute_start,
 	.resume = my_resume,
 	.connect_start = my_connect_start,
 	.prepare_start = my_prepare_start,
 #else
-	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD,
+	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD | DB_CAP_BACKSLASH_ESC,
 #endif
 	.opts = my_opts,
 	.nopts = sizeof(my_opts) / sizeof(my_opts[0]),
