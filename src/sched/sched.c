@@ -223,7 +223,7 @@ static int sched_event_next_co(struct sched_worker *w)
 	if (r != 1)
 		return r;
 	sched_start_event(w, now);
-	w->in_event = 1;
+	sched_put(w->in_event, 1);
 	w->started++;
 	return 1;
 }
