@@ -63,11 +63,13 @@ period is over; the lingering one is not counted among those:
   > ffi.cdef [[ int usleep(unsigned int usec); ]]
   > function event(tid)
   >    if tid == 0 then return true end
+  >    io.open("stuck", "w"):close()
   >    while true do ffi.C.usleep(20000) end
   > end
   > LUA
   $ $B stuck.lua --threads=2 --time=0 run > out.txt 2>&1 & pid=$!
-  $ sleep 1; kill -TERM $pid; wait $pid; echo "exit $?"
+  $ for i in $(seq 600); do [ -e stuck ] && break; sleep 0.1; done
+  $ kill -TERM $pid; wait $pid; echo "exit $?"
   exit 1
   $ grep -o "[0-9]* worker thread(s) did not stop after the signal" out.txt
   1 worker thread(s) did not stop after the signal
