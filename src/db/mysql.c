@@ -90,7 +90,6 @@ static struct {
 	unsigned nsockets;
 	const char *user;
 	const char *password;
-	const char *db;
 	enum my_ssl_mode ssl;
 	const char *ssl_key, *ssl_cert, *ssl_ca, *ssl_cipher;
 	bool compression;
@@ -213,6 +212,14 @@ static int my_parse_ssl(const char *v, enum my_ssl_mode *out)
 	return -EINVAL;
 }
 
+/* The database to connect to: --mysql-db, read at each connect (bench
+ * slap points its clients at the schema it made, as mysqlslap's clients
+ * connect to it; nothing else changes it during a run). */
+static const char *my_db(void)
+{
+	return my_nonempty(opt_get_string("mysql-db"));
+}
+
 static int my_init(void)
 {
 	const char *const *ports;
@@ -227,7 +234,6 @@ static int my_init(void)
 	 * given (command line or --config-file): keeps it off the command line */
 	if (!opt_is_set("mysql-password") && getenv("MYSQL_PWD") != NULL)
 		my_cfg.password = getenv("MYSQL_PWD");
-	my_cfg.db = my_nonempty(opt_get_string("mysql-db"));
 	my_cfg.ssl_key = my_nonempty(opt_get_string("mysql-ssl-key"));
 	my_cfg.ssl_cert = my_nonempty(opt_get_string("mysql-ssl-cert"));
 	my_cfg.ssl_ca = my_nonempty(opt_get_string("mysql-ssl-ca"));
@@ -584,7 +590,7 @@ static MYSQL *my_handle(sql_connection *c, struct my_conn *mc, const char *fn)
 	         "CLIENT_MULTI_STATEMENTS) ssl=%s", fn,
 	         (void *)m, mc->host ? mc->host : "(null)", my_cfg.user ? my_cfg.user : "",
 	         (my_cfg.password && *my_cfg.password) ? "<password>" : "\"\"",
-	         my_cfg.db ? my_cfg.db : "(null)", mc->port, mc->sock ? mc->sock : "(null)",
+	         my_db() ? my_db() : "(null)", mc->port, mc->sock ? mc->sock : "(null)",
 	         my_ssl_names[my_cfg.ssl]);
 	return m;
 }
@@ -648,7 +654,7 @@ static int my_connect(sql_connection *c, unsigned seq)
 		return -ECONNREFUSED;
 	return my_connected(c, mc, m,
 	                    mysql_real_connect(m, mc->host, my_cfg.user, my_cfg.password,
-	                                       my_cfg.db, mc->port, mc->sock,
+	                                       my_db(), mc->port, mc->sock,
 	                                       CLIENT_MULTI_STATEMENTS) != NULL);
 }
 
@@ -1202,7 +1208,7 @@ static int my_connect_start(sql_connection *c, unsigned seq, struct db_wait *w)
 	if ((m = my_handle(c, mc, "mysql_real_connect_start")) == NULL)
 		return -ECONNREFUSED;
 	status = mysql_real_connect_start(&ret, m, mc->host, my_cfg.user, my_cfg.password,
-	                                  my_cfg.db, mc->port, mc->sock,
+	                                  my_db(), mc->port, mc->sock,
 	                                  CLIENT_MULTI_STATEMENTS);
 	if (status == 0)
 		return my_connected(c, mc, m, ret != NULL);

@@ -95,7 +95,7 @@ static unsigned sched_running(void)
 	if (S.nco)
 		return __atomic_load_n(&S.co_live, __ATOMIC_RELAXED);
 	pthread_mutex_lock(&S.mu);
-	n = S.cfg->threads - S.nexited;
+	n = S.cfg->threads - S.nover;
 	pthread_mutex_unlock(&S.mu);
 	return n;
 }
@@ -154,6 +154,7 @@ static int sched_start_threads(void)
 			sched_set_stop(1);
 			pthread_mutex_lock(&S.mu);
 			S.nexited += S.cfg->threads - i;
+			S.nover += S.cfg->threads - i;
 			pthread_mutex_unlock(&S.mu);
 			return -rc;
 		}
@@ -290,6 +291,7 @@ static int sched_setup(const struct core_cfg *cfg, struct report_ctx *ctx,
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&S.cv, &ca);
+	pthread_cond_init(&S.linger_cv, &ca);
 	pthread_condattr_destroy(&ca);
 	if (cfg->rate > 0)
 		S.mean_gap_ns = 1e9 / cfg->rate;
