@@ -152,11 +152,23 @@ static inline int sched_may_start(int64_t now)
 	return 1;
 }
 
-static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
+static int64_t sched_begin_rate(struct sched_worker *w, int64_t now);
+
+/* Inlined into the event path: without --rate it is two loads and a
+ * branch; the open loop's wait is out of line. */
+static inline __attribute__((always_inline))
+int64_t sched_begin(struct sched_worker *w, int64_t now)
 {
 	if (!sched_may_start(now))
 		return 0;
-	while (S.mean_gap_ns > 0) {
+	if (__builtin_expect(S.mean_gap_ns > 0, 0))
+		return sched_begin_rate(w, now);
+	return now;
+}
+
+static int64_t sched_begin_rate(struct sched_worker *w, int64_t now)
+{
+	for (;;) {
 		int64_t t = sched_claim_arrival();
 		w->intended_ns = t;
 		if (t > now) {
