@@ -24,15 +24,21 @@
 #include "ffi/db.h"
 #include "opt/opt.h"
 
-#define DB_DRIVER_ABI 4   /* 2: the load hook; 3: sysbench's types;
+#define DB_DRIVER_ABI 5   /* 2: the load hook; 3: sysbench's types;
                            * 4: the nonblocking hooks (optional: a driver
-                           * built for 3 still registers) */
+                           * built for 3 still registers); 5: nonblocking
+                           * close and load (read only from abi >= 5) */
 
 /* Capabilities (bit flags; never compare names). */
 #define DB_CAP_PREPARED     0x1   /* server-side prepared statements */
 #define DB_CAP_MULTI_ROW    0x2   /* INSERT ... VALUES (...),(...) */
 #define DB_CAP_LOAD         0x4   /* the load hook: the server's bulk path */
 #define DB_CAP_NONBLOCK     0x8   /* query_start, execute_start, resume */
+#define DB_CAP_BACKSLASH_ESC 0x10 /* in '...' and "..." a backslash escapes
+                                   * the next character (MySQL); without it
+                                   * the standard rule (a doubled quote only;
+                                   * PostgreSQL's E'...' keeps backslashes),
+                                   * for emulated statements' placeholders */
 
 /* What a nonblocking call waits for before it can go on. */
 struct db_wait {
@@ -141,7 +147,29 @@ struct db_driver_ops {
 	int (*connect_start)(sql_connection *c, unsigned seq, struct db_wait *w);
 	int (*prepare_start)(sql_statement *st, const char *sql, size_t len,
 	                     struct db_wait *w);
+
+	/* ABI 5, optional, with DB_CAP_NONBLOCK: close and bulk load in
+	 * steps, continued by resume. close_start frees st->priv (sets it
+	 * NULL) and returns 0, or 1 with *w set while what it sent to the
+	 * server (PostgreSQL's DEALLOCATE) is answered (resume(c, NULL, w)
+	 * then returns 0; a connection closed meanwhile frees what is left).
+	 * load_start returns as load, or 1 (resume(c, rs, w) then returns as
+	 * load); data stays valid until then. Without them the blocking close
+	 * / load run. */
+	int (*close_start)(sql_statement *st, struct db_wait *w);
+	int (*load_start)(sql_connection *c, const char *table, const char *cols,
+	                  const char *data, size_t len, sql_result *rs, struct db_wait *w);
 };
+
+/* Where the quoted text that opens at sql[i] (a ', " or `) ends: the
+ * index of its closing quote, or len when it runs to the end. A doubled
+ * quote stays inside (every dialect). With backslash_esc (MySQL's rule,
+ * DB_CAP_BACKSLASH_ESC) a backslash escapes the next character in '...'
+ * and "..."; without it (the standard rule: PostgreSQL's
+ * standard_conforming_strings, SQLite) only in PostgreSQL's E'...'
+ * strings. Never in `...` (MySQL's identifiers). The placeholder rule of
+ * emulated statements, for drivers that rewrite placeholders too. */
+size_t db_sql_quoted_end(const char *sql, size_t len, size_t i, int backslash_esc);
 
 /* Register a driver (static ops). 0, -EINVAL for a wrong ABI or a missing
  * required hook, -EEXIST for a duplicate name. */
