@@ -54,17 +54,31 @@ compare() {  # label goal args...
 	printf '%-34s bench %12s  sysbench %12s  ratio %s  (goal %s)\n' "$label" "$b" "$s" "$(ratio "$b" "$s")" "$goal"
 }
 
-# bench's empty event against the bare loop, alternating
+# bench's empty event against the bare loop, alternating. Besides events
+# per second of wall time, events per CPU second (user + sys): on a shared
+# machine the wall-time rate follows the load, the CPU-time rate much less.
+cpu_eps() {  # command...: prints "events/s events/cpu-s"
+	/usr/bin/time -f 'CPU %U %S' -o cpu.txt "$@" > out.txt
+	awk '/total number of events/ { n = $5 } /total time/ { t = $3 + 0 }
+	     END { printf "%.0f %.0f\n", n / t, n }' out.txt |
+	while read -r r n; do
+		awk -v r="$r" -v n="$n" '/^CPU/ { printf "%s %.0f\n", r, n / ($2 + $3) }' cpu.txt
+	done
+}
+
 floor() {  # threads
-	local i b f
+	local i b f bc fc
 	: > b.txt; : > f.txt
 	for i in $(seq "$ROUNDS"); do
-		eps "$BENCH" empty.lua --threads="$1" --time="$SECS" >> b.txt
-		./floor "$1" "$SECS" | eps_of >> f.txt
+		cpu_eps "$BENCH" empty.lua --threads="$1" --time="$SECS" run >> b.txt
+		cpu_eps ./floor "$1" "$SECS" >> f.txt
 	done
-	b=$(median < b.txt); f=$(median < f.txt)
+	b=$(awk '{ print $1 }' b.txt | median); f=$(awk '{ print $1 }' f.txt | median)
+	bc=$(awk '{ print $2 }' b.txt | median); fc=$(awk '{ print $2 }' f.txt | median)
 	printf '%-34s bench %12s  floor    %12s  ratio %s  (goal >= 0.7)\n' \
 		"empty event vs floor, $1 thread(s)" "$b" "$f" "$(ratio "$b" "$f")"
+	printf '%-34s bench %12s  floor    %12s  ratio %s\n' \
+		"  the same, events per CPU second" "$bc" "$fc" "$(ratio "$bc" "$fc")"
 }
 
 has() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
