@@ -98,6 +98,25 @@ rows go as the socket takes them:
   $ pg "SELECT COUNT(*), COUNT(DISTINCT id) FROM blt"
   200000\t200000 (esc)
 
+A statement of 8 MB, more than the socket takes at once: its sending
+yields too (libpq is in nonblocking mode under --connections; Connector/C's
+nonblocking calls write as the socket takes it):
+
+  $ cat > bigq.lua <<'EOF'
+  > function thread_init() con = sysbench.sql.driver():connect() end
+  > function event()
+  >   print("length", con:query_row("SELECT length('" .. string.rep("x", 8000000) .. "')"))
+  > end
+  > function thread_done() con:disconnect() end
+  > EOF
+  $ for d in "$MY" "$PG"; do polls bigq.lua $d --threads=1 --connections=2 --events=4 --time=0 run; grep -c '^length.8000000$' out; done
+  read 4 write 0 other 0 total 4 transactions 4 events 4 ignored 0 reconnects 0
+  exit 0, poll calls: 0
+  4
+  read 4 write 0 other 0 total 4 transactions 4 events 4 ignored 0 reconnects 0
+  exit 0, poll calls: 0
+  4
+
 A load into a table that does not exist fails as a statement does, with
 the same lines as without --connections:
 
