@@ -19,6 +19,8 @@
 #include "stats/report.h"
 #include "runtime/runtime.h"
 #include "runtime/optbridge.h"
+#include "runtime/sweepbridge.h"
+#include "runtime/hookbridge.h"
 #include "util/log.h"
 #include "util/progress.h"
 #include "db/driver.h"
@@ -175,6 +177,8 @@ static int run_worker(unsigned tid, void *ud)
 		rc = lrt_call(l, "thread_run", (int)tid);
 		if (rc == 0 && lrt_has_function(l, "thread_done"))
 			rc = lrt_call(l, "thread_done", (int)tid);
+		if (rc == 0)
+			sched_worker_linger();
 	}
 	lrt_destroy(l);
 	return rc;

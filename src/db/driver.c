@@ -891,23 +891,53 @@ int db_load(sql_connection *c, const char *table, const char *cols, const char *
 	return db_load_end(c, rc, table, cols, len, 0);
 }
 
+/* 1 when a backslash escapes the next character inside '...' and "..." on
+ * c's driver (DB_CAP_BACKSLASH_ESC: MySQL's rule); else the standard rule. */
+static int db_backslash_esc(sql_connection *c)
+{
+	return (db_conn_ops(c)->caps & DB_CAP_BACKSLASH_ESC) != 0;
+}
+
+static int db_ident_char(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       (ch >= '0' && ch <= '9') || ch == '_' || ch == '$' || (ch & 0x80);
+}
+
+size_t db_sql_quoted_end(const char *s, size_t len, size_t i, int bs)
+{
+	char q = s[i];
+	int esc = q != '`' && (bs || (q == '\'' && i > 0 && (s[i - 1] == 'E' || s[i - 1] == 'e') &&
+	                              (i < 2 || !db_ident_char(s[i - 2]))));
+
+	for (i++; i < len; i++) {
+		if (esc && s[i] == '\\' && i + 1 < len) {
+			i++;
+		} else if (s[i] == q) {
+			if (i + 1 < len && s[i + 1] == q)
+				i++;            /* doubled: still inside */
+			else
+				return i;
+		}
+	}
+	return len;
+}
+
+static int db_is_quote(char ch)
+{
+	return ch == '\'' || ch == '"' || ch == '`';
+}
+
 /* '?' placeholders outside quoted literals. */
-static unsigned db_count_placeholders(const char *s, size_t len)
+static unsigned db_count_placeholders(const char *s, size_t len, int bs)
 {
 	unsigned n = 0;
-	char q = 0;
 	size_t i;
 	for (i = 0; i < len; i++) {
-		if (q) {
-			if (s[i] == '\\' && i + 1 < len)
-				i++;
-			else if (s[i] == q)
-				q = 0;
-		} else if (s[i] == '\'' || s[i] == '"' || s[i] == '`') {
-			q = s[i];
-		} else if (s[i] == '?') {
+		if (db_is_quote(s[i]))
+			i = db_sql_quoted_end(s, len, i, bs);
+		else if (s[i] == '?')
 			n++;
-		}
 	}
 	return n;
 }
@@ -957,7 +987,7 @@ static sql_statement *db_stmt_new(sql_connection *c, const char *sql, size_t len
 	k = (struct db_stmt_core *)(st + 1);
 	st->core = k;
 	st->connection = c;
-	k->nparams = db_count_placeholders(sql, len);
+	k->nparams = db_count_placeholders(sql, len, db_backslash_esc(c));
 	k->sql = malloc(len + 1);
 	if (k->sql == NULL) {
 		free(st);
@@ -1096,25 +1126,21 @@ static int db_expand(sql_statement *st, size_t *out_len)
 	const struct db_driver_ops *o = db_conn_ops(st->connection);
 	size_t i, pos = 0;
 	unsigned p = 0;
-	char q = 0;
+	int bs = db_backslash_esc(st->connection);
 
 	for (i = 0; i < k->sql_len; i++) {
 		char ch = k->sql[i];
 		if (db_buf_reserve(k, pos + 64))
 			return -ENOMEM;
-		if (q) {
-			/* as db_count_placeholders: a backslash escapes the
-			 * next character, so 'a\'?' holds no placeholder */
-			if (ch == '\\' && i + 1 < k->sql_len)
-				k->buf[pos++] = k->sql[i++];
-			else if (ch == q)
-				q = 0;
-			k->buf[pos++] = k->sql[i];
-			continue;
-		}
-		if (ch == '\'' || ch == '"' || ch == '`') {
-			q = ch;
-			k->buf[pos++] = ch;
+		if (db_is_quote(ch)) {
+			/* a literal as it is, by db_count_placeholders' rule */
+			size_t end = db_sql_quoted_end(k->sql, k->sql_len, i, bs);
+			size_t n = (end < k->sql_len ? end + 1 : end) - i;
+			if (db_buf_reserve(k, pos + n + 64))
+				return -ENOMEM;
+			memcpy(k->buf + pos, k->sql + i, n);
+			pos += n;
+			i += n - 1;
 			continue;
 		}
 		if (ch != '?' || k->params == NULL || p >= k->nparams) {
@@ -1141,11 +1167,19 @@ static int db_expand(sql_statement *st, size_t *out_len)
 				pos += (size_t)sprintf(k->buf + pos, "%" PRId64, *(int64_t *)b->buffer);
 				break;
 			case SQL_TYPE_FLOAT:
-				pos += (size_t)sprintf(k->buf + pos, "%.9g", *(float *)b->buffer);
+			case SQL_TYPE_DOUBLE: {
+				/* sysbench 1.0.20's text: "%f", 6 decimals (so
+				 * |v| < 5e-7 goes as 0.000000; server-side
+				 * prepared statements keep every bit), up to 317
+				 * characters (-DBL_MAX) */
+				double dv = b->type == SQL_TYPE_FLOAT ? *(float *)b->buffer
+				                                      : *(double *)b->buffer;
+				int n = snprintf(NULL, 0, "%f", dv);
+				if (n < 0 || db_buf_reserve(k, pos + (size_t)n + 64))
+					return -ENOMEM;
+				pos += (size_t)sprintf(k->buf + pos, "%f", dv);
 				break;
-			case SQL_TYPE_DOUBLE:
-				pos += (size_t)sprintf(k->buf + pos, "%.17g", *(double *)b->buffer);
-				break;
+			}
 			default: {
 				size_t dl = b->data_len ? *b->data_len : b->max_len;
 				if (db_buf_reserve(k, pos + 2 * dl + 3))

@@ -34,6 +34,11 @@
 #define DB_CAP_MULTI_ROW    0x2   /* INSERT ... VALUES (...),(...) */
 #define DB_CAP_LOAD         0x4   /* the load hook: the server's bulk path */
 #define DB_CAP_NONBLOCK     0x8   /* query_start, execute_start, resume */
+#define DB_CAP_BACKSLASH_ESC 0x10 /* in '...' and "..." a backslash escapes
+                                   * the next character (MySQL); without it
+                                   * the standard rule (a doubled quote only;
+                                   * PostgreSQL's E'...' keeps backslashes),
+                                   * for emulated statements' placeholders */
 
 /* What a nonblocking call waits for before it can go on. */
 struct db_wait {
@@ -155,6 +160,16 @@ struct db_driver_ops {
 	int (*load_start)(sql_connection *c, const char *table, const char *cols,
 	                  const char *data, size_t len, sql_result *rs, struct db_wait *w);
 };
+
+/* Where the quoted text that opens at sql[i] (a ', " or `) ends: the
+ * index of its closing quote, or len when it runs to the end. A doubled
+ * quote stays inside (every dialect). With backslash_esc (MySQL's rule,
+ * DB_CAP_BACKSLASH_ESC) a backslash escapes the next character in '...'
+ * and "..."; without it (the standard rule: PostgreSQL's
+ * standard_conforming_strings, SQLite) only in PostgreSQL's E'...'
+ * strings. Never in `...` (MySQL's identifiers). The placeholder rule of
+ * emulated statements, for drivers that rewrite placeholders too. */
+size_t db_sql_quoted_end(const char *sql, size_t len, size_t i, int backslash_esc);
 
 /* Register a driver (static ops). 0, -EINVAL for a wrong ABI or a missing
  * required hook, -EEXIST for a duplicate name. */

@@ -90,7 +90,6 @@ static struct {
 	unsigned nsockets;
 	const char *user;
 	const char *password;
-	const char *db;
 	enum my_ssl_mode ssl;
 	const char *ssl_key, *ssl_cert, *ssl_ca, *ssl_cipher;
 	bool compression;
@@ -214,6 +213,14 @@ static int my_parse_ssl(const char *v, enum my_ssl_mode *out)
 	return -EINVAL;
 }
 
+/* The database to connect to: --mysql-db, read at each connect (bench
+ * slap points its clients at the schema it made, as mysqlslap's clients
+ * connect to it; nothing else changes it during a run). */
+static const char *my_db(void)
+{
+	return my_nonempty(opt_get_string("mysql-db"));
+}
+
 static int my_init(void)
 {
 	const char *const *ports;
@@ -228,7 +235,6 @@ static int my_init(void)
 	 * given (command line or --config-file): keeps it off the command line */
 	if (!opt_is_set("mysql-password") && getenv("MYSQL_PWD") != NULL)
 		my_cfg.password = getenv("MYSQL_PWD");
-	my_cfg.db = my_nonempty(opt_get_string("mysql-db"));
 	my_cfg.ssl_key = my_nonempty(opt_get_string("mysql-ssl-key"));
 	my_cfg.ssl_cert = my_nonempty(opt_get_string("mysql-ssl-cert"));
 	my_cfg.ssl_ca = my_nonempty(opt_get_string("mysql-ssl-ca"));
@@ -585,7 +591,7 @@ static MYSQL *my_handle(sql_connection *c, struct my_conn *mc, const char *fn)
 	         "CLIENT_MULTI_STATEMENTS) ssl=%s", fn,
 	         (void *)m, mc->host ? mc->host : "(null)", my_cfg.user ? my_cfg.user : "",
 	         (my_cfg.password && *my_cfg.password) ? "<password>" : "\"\"",
-	         my_cfg.db ? my_cfg.db : "(null)", mc->port, mc->sock ? mc->sock : "(null)",
+	         my_db() ? my_db() : "(null)", mc->port, mc->sock ? mc->sock : "(null)",
 	         my_ssl_names[my_cfg.ssl]);
 	return m;
 }
@@ -649,7 +655,7 @@ static int my_connect(sql_connection *c, unsigned seq)
 		return -ECONNREFUSED;
 	return my_connected(c, mc, m,
 	                    mysql_real_connect(m, mc->host, my_cfg.user, my_cfg.password,
-	                                       my_cfg.db, mc->port, mc->sock,
+	                                       my_db(), mc->port, mc->sock,
 	                                       CLIENT_MULTI_STATEMENTS) != NULL);
 }
 
@@ -1245,7 +1251,7 @@ static int my_connect_start(sql_connection *c, unsigned seq, struct db_wait *w)
 	if ((m = my_handle(c, mc, "mysql_real_connect_start")) == NULL)
 		return -ECONNREFUSED;
 	status = mysql_real_connect_start(&ret, m, mc->host, my_cfg.user, my_cfg.password,
-	                                  my_cfg.db, mc->port, mc->sock,
+	                                  my_db(), mc->port, mc->sock,
 	                                  CLIENT_MULTI_STATEMENTS);
 	if (status == 0)
 		return my_connected(c, mc, m, ret != NULL);
@@ -1779,7 +1785,8 @@ const struct db_driver_ops db_mysql_ops = {
 	.name = "mysql",
 	.desc = "MySQL driver",
 #ifdef MY_NB
-	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD | DB_CAP_NONBLOCK,
+	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD | DB_CAP_NONBLOCK |
+	        DB_CAP_BACKSLASH_ESC,
 	.query_start = my_query_start,
 	.execute_start = my_execute_start,
 	.resume = my_resume,
@@ -1787,7 +1794,7 @@ const struct db_driver_ops db_mysql_ops = {
 	.prepare_start = my_prepare_start,
 	.load_start = my_load_start,
 #else
-	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD,
+	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD | DB_CAP_BACKSLASH_ESC,
 #endif
 	.opts = my_opts,
 	.nopts = sizeof(my_opts) / sizeof(my_opts[0]),

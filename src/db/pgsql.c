@@ -895,13 +895,13 @@ failed:
 
 /* ---- prepared statements ------------------------------------------------ */
 
-/* Rewrite '?' placeholders to $1, $2, ... Quoted text ('...', "...",
- * `...`, backslash escapes inside) is copied as is: the same rule as
- * driver.c's placeholder count, so both agree on the number. */
+/* Rewrite '?' placeholders to $1, $2, ... Quoted text is copied as is, by
+ * PostgreSQL's standard rule (db_sql_quoted_end): the same as driver.c's
+ * placeholder count, so both agree on the number. */
 static char *pg_rewrite(const char *sql, size_t len, unsigned *nparams)
 {
 	size_t i, j = 0, n = 0;
-	char *out, q = 0;
+	char *out;
 
 	for (i = 0; i < len; i++)
 		n += sql[i] == '?';
@@ -913,20 +913,17 @@ static char *pg_rewrite(const char *sql, size_t len, unsigned *nparams)
 	n = 0;
 	for (i = 0; i < len; i++) {
 		char ch = sql[i];
-		if (q) {
-			if (ch == '\\' && i + 1 < len) {
-				out[j++] = ch;
-				ch = sql[++i];
-			} else if (ch == q) {
-				q = 0;
-			}
-		} else if (ch == '\'' || ch == '"' || ch == '`') {
-			q = ch;
+		if (ch == '\'' || ch == '"' || ch == '`') {
+			size_t end = db_sql_quoted_end(sql, len, i, 0);
+			size_t k = (end < len ? end + 1 : end) - i;
+			memcpy(out + j, sql + i, k);
+			j += k;
+			i += k - 1;
 		} else if (ch == '?') {
 			j += (size_t)sprintf(out + j, "$%zu", ++n);
-			continue;
+		} else {
+			out[j++] = ch;
 		}
-		out[j++] = ch;
 	}
 	out[j] = 0;
 	*nparams = (unsigned)n;

@@ -659,7 +659,7 @@ static void print_text(const struct merge *m, uint64_t events, double total)
 {
 	uint64_t r = m->ctr[C_READS], w = m->ctr[C_WRITES], o = m->ctr[C_OTHER];
 	uint64_t q = r + w + o;
-	double mn, avg, mx, sum;
+	struct report_latency lat;
 	size_t i;
 
 	printf("Merged %u json result file(s) and %u hdr log(s)", m->njson, m->nhdr);
@@ -671,20 +671,14 @@ static void print_text(const struct merge *m, uint64_t events, double total)
 	}
 	printf("\n\n");
 	if (q) {
-		printf("SQL statistics:\n");
-		printf("    queries performed:\n");
-		printf("        read:                            %llu\n", (unsigned long long)r);
-		printf("        write:                           %llu\n", (unsigned long long)w);
-		printf("        other:                           %llu\n", (unsigned long long)o);
-		printf("        total:                           %llu\n", (unsigned long long)q);
-		printf("    transactions:                        %-6llu (%.2f per sec.)\n",
-		       (unsigned long long)events, m->rate[R_EPS]);
-		printf("    queries:                             %-6llu (%.2f per sec.)\n",
-		       (unsigned long long)q, m->rate[R_READS] + m->rate[R_WRITES] + m->rate[R_OTHER]);
-		printf("    ignored errors:                      %-6llu (%.2f per sec.)\n",
-		       (unsigned long long)m->ctr[C_ERRORS], m->rate[R_ERRORS]);
-		printf("    reconnects:                          %-6llu (%.2f per sec.)\n",
-		       (unsigned long long)m->ctr[C_RECONNECTS], m->rate[R_RECONNECTS]);
+		struct report_sql sq = {
+			.reads = r, .writes = w, .other = o, .events = events,
+			.errors = m->ctr[C_ERRORS], .reconnects = m->ctr[C_RECONNECTS],
+			.events_ps = m->rate[R_EPS],
+			.queries_ps = m->rate[R_READS] + m->rate[R_WRITES] + m->rate[R_OTHER],
+			.errors_ps = m->rate[R_ERRORS], .reconnects_ps = m->rate[R_RECONNECTS],
+		};
+		report_sql_lines(&sq);
 		printf("\n");
 	}
 	printf("General statistics:\n");
@@ -696,20 +690,13 @@ static void print_text(const struct merge *m, uint64_t events, double total)
 		       (unsigned long long)m->ctr[C_THREADS]);
 	}
 	printf("\nLatency (ms):\n");
-	latency(m, events, &mn, &avg, &mx, &sum);
-	report_lat_line_ms("min:", mn);
-	report_lat_line_ms("avg:", avg);
-	report_lat_line_ms("max:", mx);
-	if (m->nhdr) {
-		for (i = 0; i < m->npct; i++) {
-			char label[64];
-			snprintf(label, sizeof(label), "%.10gth percentile:", m->pct[i]);
-			report_lat_line_ms(label, pct_capped_ms(m->h, m->pct[i], mx));
-		}
-	} else {
-		printf("         percentiles: not available: exact merged percentiles need the runs' --hdr-log files\n");
-	}
-	report_lat_line_ms("sum:", sum);
+	latency(m, events, &lat.min, &lat.avg, &lat.max, &lat.sum);
+	lat.h = m->h;
+	lat.pct = m->pct;
+	lat.npct = m->nhdr ? m->npct : 0;
+	lat.pct_cap_ms = lat.max;       /* never a percentile above max */
+	lat.no_pct = m->nhdr ? NULL : "         percentiles: not available: exact merged percentiles need the runs' --hdr-log files";
+	report_latency_lines(&lat);
 	tag_table(m, 0, m->pct, m->npct);
 	tag_table(m, 1, report_stmt_pcts, REPORT_NSTMT_PCTS);
 	printf("\nThreads fairness:\n");

@@ -1036,6 +1036,35 @@ const char *opt_value_text(const struct opt *o)
 	return o ? o->text : NULL;
 }
 
+void opt_emit_value(const struct opt *o, const struct opt_value_ops *ops, void *ud)
+{
+	const char *const *items;
+	unsigned n;
+
+	switch (opt_type_of(o)) {
+	case OPT_BOOL:
+		ops->boolean(ud, opt_bool(o));
+		break;
+	case OPT_INT:
+		ops->integer(ud, opt_int(o));
+		break;
+	case OPT_SIZE:
+		ops->size(ud, opt_size(o));
+		break;
+	case OPT_DOUBLE:
+		ops->number(ud, opt_double(o));
+		break;
+	case OPT_LIST:
+		n = opt_list(o, &items);
+		ops->list(ud, items, n);
+		break;
+	case OPT_STRING:
+	case OPT_FILE:
+		ops->text(ud, opt_value_text(o));
+		break;
+	}
+}
+
 /* ---- help ------------------------------------------------------------- */
 
 static const char *type_suffix(const struct opt *o)

@@ -150,6 +150,21 @@ uint64_t opt_size(const struct opt *o);
 double opt_double(const struct opt *o);
 unsigned opt_list(const struct opt *o, const char *const **items);
 
+/* The receivers of an option's value by its type, for code that publishes
+ * every option in its own format (report_json.c's "options", the Lua
+ * states' sysbench.opt); all must be set. */
+struct opt_value_ops {
+	void (*boolean)(void *ud, int v);                       /* BOOL */
+	void (*integer)(void *ud, int64_t v);                   /* INT */
+	void (*size)(void *ud, uint64_t v);                     /* SIZE */
+	void (*number)(void *ud, double v);                     /* DOUBLE */
+	void (*list)(void *ud, const char *const *items, unsigned n); /* LIST */
+	void (*text)(void *ud, const char *text);               /* STRING, FILE:
+	                                                           NULL when unset */
+};
+/* Call the one receiver of ops that o's type takes, with o's value. */
+void opt_emit_value(const struct opt *o, const struct opt_value_ops *ops, void *ud);
+
 /* Print the options of `group` in sysbench's help layout: two-space indent,
  * "--name=TYPE" padded to the group's widest, a space, the description and
  * " [default]" ("[]" for an empty default, nothing for OPT_F_NODEFAULT).

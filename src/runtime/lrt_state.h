@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * lrt_state: what the files of src/runtime share about a state: struct
- * lrt (one per thread, see runtime.h) and the text of a Lua error. Data
- * and an inline helper only, so runtime.c and optbridge.c can both use it
- * without calling each other back. Private to the files of src/runtime.
+ * lrt (one per thread, see runtime.h), the text of a Lua error and a few
+ * stack helpers. Data and inline helpers only, so runtime.c and the
+ * bridges (optbridge.c, sweepbridge.c, hookbridge.c) can all use it without
+ * calling each other back. Private to the files of src/runtime.
  */
 #ifndef BENCH_LRT_STATE_H
 #define BENCH_LRT_STATE_H
@@ -41,6 +42,29 @@ static inline const char *lrt_errmsg(lua_State *L)
 			return m;
 	}
 	return "(error object is not a string)";
+}
+
+/* An error object marked { quiet = true } (sysbench.barrier() after another
+ * thread failed): the cause was printed where it happened. */
+static inline int lrt_error_quiet(lua_State *L)
+{
+	int quiet = 0;
+	if (lua_istable(L, -1)) {
+		lua_getfield(L, -1, "quiet");
+		quiet = lua_toboolean(L, -1);
+		lua_pop(L, 1);
+	}
+	return quiet;
+}
+
+/* 1 when the global fname of L is a function. */
+static inline int lrt_global_function(lua_State *L, const char *fname)
+{
+	int r;
+	lua_getglobal(L, fname);
+	r = lua_isfunction(L, -1);
+	lua_pop(L, 1);
+	return r;
 }
 
 #endif

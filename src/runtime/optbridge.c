@@ -264,44 +264,64 @@ void sb_print_test_options(void)
 	putchar('\n');
 }
 
-/* Push an option's value as sysbench does: booleans, numbers, strings, and
- * tables of strings for lists. */
+/* Pushing an option's value as sysbench does (opt_emit_value): booleans,
+ * numbers, strings, and tables of strings for lists. */
+struct lrt_opt_push {
+	lua_State *L;
+	const struct opt *o;
+};
+
+static void lrt_opt_bool(void *ud, int v)
+{
+	struct lrt_opt_push *p = ud;
+	/* sysbench's quirk: a boolean declared without a default is true */
+	lua_pushboolean(p->L, opt_value_text(p->o) ? v : 1);
+}
+
+static void lrt_opt_int(void *ud, int64_t v)
+{
+	lua_pushnumber(((struct lrt_opt_push *)ud)->L, (lua_Number)v);
+}
+
+static void lrt_opt_size(void *ud, uint64_t v)
+{
+	lua_pushnumber(((struct lrt_opt_push *)ud)->L, (lua_Number)v);
+}
+
+static void lrt_opt_double(void *ud, double v)
+{
+	lua_pushnumber(((struct lrt_opt_push *)ud)->L, v);
+}
+
+static void lrt_opt_list(void *ud, const char *const *items, unsigned n)
+{
+	lua_State *L = ((struct lrt_opt_push *)ud)->L;
+	lua_createtable(L, (int)n, 0);
+	for (unsigned i = 0; i < n; i++) {
+		lua_pushstring(L, items[i]);
+		lua_rawseti(L, -2, (int)i + 1);
+	}
+}
+
+static void lrt_opt_text(void *ud, const char *text)
+{
+	struct lrt_opt_push *p = ud;
+	/* --percentile became a list; scripts expect its first value */
+	if (strcmp(opt_name(p->o), "percentile") == 0)
+		lua_pushnumber(p->L, core_opts_first_percentile());
+	else
+		lua_pushstring(p->L, text ? text : "");  /* sysbench: no default is "" */
+}
+
+static const struct opt_value_ops lrt_opt_value = {
+	.boolean = lrt_opt_bool, .integer = lrt_opt_int, .size = lrt_opt_size,
+	.number = lrt_opt_double, .list = lrt_opt_list, .text = lrt_opt_text,
+};
+
 static void lrt_push_opt(lua_State *L, const struct opt *o)
 {
-	const char *const *items;
-	unsigned n, i;
-	switch (opt_type_of(o)) {
-	case OPT_BOOL:
-		/* sysbench's quirk: a boolean declared without a default is true */
-		lua_pushboolean(L, opt_value_text(o) ? opt_bool(o) : 1);
-		break;
-	case OPT_INT:
-		lua_pushnumber(L, (lua_Number)opt_int(o));
-		break;
-	case OPT_SIZE:
-		lua_pushnumber(L, (lua_Number)opt_size(o));
-		break;
-	case OPT_DOUBLE:
-		lua_pushnumber(L, opt_double(o));
-		break;
-	case OPT_LIST:
-		n = opt_list(o, &items);
-		lua_createtable(L, (int)n, 0);
-		for (i = 0; i < n; i++) {
-			lua_pushstring(L, items[i]);
-			lua_rawseti(L, -2, (int)i + 1);
-		}
-		break;
-	default:
-		/* --percentile became a list; scripts expect its first value */
-		if (strcmp(opt_name(o), "percentile") == 0)
-			lua_pushnumber(L, core_opts_first_percentile());
-		else if (opt_value_text(o))
-			lua_pushstring(L, opt_value_text(o));
-		else
-			lua_pushstring(L, "");   /* sysbench: no default is "" */
-		break;
-	}
+	struct lrt_opt_push p = { L, o };
+	opt_emit_value(o, &lrt_opt_value, &p);
 }
 
 /* A legacy script (no sysbench.cmdline.options) sees sysbench 1.0.20's

@@ -15,10 +15,10 @@
 #include "runtime/runtime.h"
 #include "runtime/lrt_state.h"
 #include "runtime/optbridge.h"
+#include "runtime/sweepbridge.h"
 #include "ffi/core.h"
 #include "opt/opt.h"
 #include "util/log.h"
-#include "sweep/sweep.h"
 #include "config.h"
 
 #include "runtime/ffi_cdef.h"
@@ -47,9 +47,6 @@ static struct {
 	char **argv;
 	char *command;
 	const struct lrt_script *script;
-	/* a sweep's current step: every new state gets sysbench.step */
-	const struct sweep_step *step;
-	unsigned step_index, step_count;
 } R;
 
 static const struct {
@@ -60,9 +57,28 @@ static const struct {
 	{ "sysbench.lua", luaJIT_BC_bench_sysbench, luaJIT_BC_bench_sysbench_SIZE },
 	{ "sysbench.cmdline.lua", luaJIT_BC_bench_cmdline, luaJIT_BC_bench_cmdline_SIZE },
 	{ "sysbench.report.lua", luaJIT_BC_bench_report, luaJIT_BC_bench_report_SIZE },
-	{ "sysbench.sql.lua", luaJIT_BC_bench_sql, luaJIT_BC_bench_sql_SIZE },
 	{ "sysbench.compat.lua", luaJIT_BC_bench_compat, luaJIT_BC_bench_compat_SIZE },
 };
+
+/* sysbench.sql is loaded on first use (sysbench.__sql_on_demand in
+ * sysbench.lua): these are the globals its sql.__legacy defines, stubs
+ * until then. */
+static const char *const lrt_sql_legacy[] = {
+	"db_connect", "db_disconnect", "db_query", "db_prepare",
+	"db_bind_param", "db_bind_result", "db_execute", "db_close",
+	"db_store_results", "db_free_results", "db_bulk_insert_init",
+	"db_bulk_insert_next", "db_bulk_insert_done",
+};
+
+/* The loader sysbench.__sql_on_demand calls: runs sysbench.sql.lua. */
+static int lrt_sql_load(lua_State *L)
+{
+	if (luaL_loadbuffer(L, (const char *)luaJIT_BC_bench_sql, luaJIT_BC_bench_sql_SIZE,
+	                    "sysbench.sql.lua"))
+		return lua_error(L);
+	lua_call(L, 0, 0);
+	return 0;
+}
 
 /* ---- locating and reading the script ---------------------------------- */
 
@@ -230,20 +246,6 @@ void lrt_set_cmdline(int argc, char **argv, const char *command)
 
 /* ---- state creation ------------------------------------------------------ */
 
-/* An error object marked { quiet = true } (sysbench.barrier() after another
- * thread failed): the cause was printed where it happened. */
-static int lrt_error_quiet(lua_State *L)
-{
-	int quiet = 0;
-	if (lua_istable(L, -1)) {
-		lua_getfield(L, -1, "quiet");
-		quiet = lua_toboolean(L, -1);
-		lua_pop(L, 1);
-	}
-	return quiet;
-}
-
-
 /* sysbench.cmdline.print_test_options(): the list and a blank line */
 static int lrt_print_options_cb(lua_State *L)
 {
@@ -274,259 +276,6 @@ static void lrt_set_package_path(lua_State *L)
 	lua_pushstring(L, buf);
 	lua_setfield(L, -2, "path");
 	lua_pop(L, 1);
-}
-
-/* ---- sweeps ------------------------------------------------------------ */
-
-/* Push a copy of step st as the table scripts see (index, count, threads,
- * label, events, time and the script's own scalar fields). */
-static void lrt_push_step(lua_State *L, const struct sweep_step *st,
-                          unsigned index, unsigned count)
-{
-	unsigned k;
-
-	lua_newtable(L);
-	for (k = 0; k < st->nfields; k++) {
-		const struct sweep_field *f = &st->fields[k];
-		if (f->type == SWEEP_STR)
-			lua_pushstring(L, f->str);
-		else if (f->type == SWEEP_BOOL)
-			lua_pushboolean(L, f->num != 0);
-		else
-			lua_pushnumber(L, f->num);
-		lua_setfield(L, -2, f->key);
-	}
-	lua_pushinteger(L, (lua_Integer)index);
-	lua_setfield(L, -2, "index");
-	lua_pushinteger(L, (lua_Integer)count);
-	lua_setfield(L, -2, "count");
-	lua_pushinteger(L, (lua_Integer)st->threads);
-	lua_setfield(L, -2, "threads");
-	if (st->label) {
-		lua_pushstring(L, st->label);
-		lua_setfield(L, -2, "label");
-	}
-	if (st->has_events) {
-		lua_pushnumber(L, (lua_Number)st->events);
-		lua_setfield(L, -2, "events");
-	}
-	if (st->has_time) {
-		lua_pushnumber(L, st->time);
-		lua_setfield(L, -2, "time");
-	}
-}
-
-/* The number at t[key] (on the top) into *v: 1 if present, 0 if absent,
- * -1 (after the error line) when it is not a number in [min, max]. */
-static int lrt_step_number(lua_State *L, unsigned i, const char *key,
-                           double min, double max, int integer, double *v)
-{
-	int rc = 0;
-
-	lua_getfield(L, -1, key);
-	if (!lua_isnil(L, -1)) {
-		double x = lua_tonumber(L, -1);
-		if (lua_type(L, -1) != LUA_TNUMBER || !(x >= min && x <= max) ||
-		    (integer && x != (double)(int64_t)x)) {
-			log_msg(LOG_FATAL, "sweep_steps(): step %u: '%s' must be %s in %.0f..%.0f",
-			        i, key, integer ? "an integer" : "a number", min, max);
-			rc = -1;
-		} else {
-			*v = x;
-			rc = 1;
-		}
-	}
-	lua_pop(L, 1);
-	return rc;
-}
-
-/* The step table on the top of L into a new step of sw. */
-static int lrt_read_step(lua_State *L, unsigned i, struct sweep *sw)
-{
-	struct sweep_step *st;
-	double v = 0;
-	int r;
-
-	if (!lua_istable(L, -1)) {
-		log_msg(LOG_FATAL, "sweep_steps(): step %u is not a table", i);
-		return -EINVAL;
-	}
-	r = lrt_step_number(L, i, "threads", 1, 100000, 1, &v);
-	if (r == 0)
-		log_msg(LOG_FATAL, "sweep_steps(): step %u has no 'threads'", i);
-	if (r <= 0)
-		return -EINVAL;
-	st = sweep_add(sw, (unsigned)v);
-	if (st == NULL) {
-		log_msg(LOG_FATAL, "sweep_steps(): too many steps (at most %u)", SWEEP_MAX_STEPS);
-		return -ENOMEM;
-	}
-	if ((r = lrt_step_number(L, i, "events", 0, 9e18, 1, &v)) < 0)
-		return -EINVAL;
-	st->has_events = r;
-	st->events = r ? (uint64_t)v : 0;
-	if ((r = lrt_step_number(L, i, "time", 0, 1e9, 0, &v)) < 0)
-		return -EINVAL;
-	st->has_time = r;
-	st->time = r ? v : 0;
-	lua_pushnil(L);
-	while (lua_next(L, -2)) {
-		const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-		int t = lua_type(L, -1), rc = 0;
-
-		if (key && strcmp(key, "label") == 0) {
-			if (t != LUA_TSTRING) {
-				log_msg(LOG_FATAL, "sweep_steps(): step %u: 'label' must be a string", i);
-				lua_pop(L, 2);
-				return -EINVAL;
-			}
-			st->label = strdup(lua_tostring(L, -1));
-			rc = st->label ? 0 : -ENOMEM;
-		} else if (key == NULL || strcmp(key, "threads") == 0 ||
-		           strcmp(key, "events") == 0 || strcmp(key, "time") == 0 ||
-		           strcmp(key, "index") == 0 || strcmp(key, "count") == 0) {
-			/* read above, or set by the core */
-		} else if (t == LUA_TSTRING) {
-			rc = sweep_add_field(st, key, SWEEP_STR, lua_tostring(L, -1), 0);
-		} else if (t == LUA_TNUMBER) {
-			rc = sweep_add_field(st, key, SWEEP_NUM, NULL, lua_tonumber(L, -1));
-		} else if (t == LUA_TBOOLEAN) {
-			rc = sweep_add_field(st, key, SWEEP_BOOL, NULL, lua_toboolean(L, -1));
-		}
-		lua_pop(L, 1);
-		if (rc) {
-			lua_pop(L, 1);
-			return rc;
-		}
-	}
-	return 0;
-}
-
-int lrt_sweep_steps(struct lrt *l, struct sweep *sw)
-{
-	lua_State *L = l->L;
-	struct sweep mine = { 0 };
-	unsigned i, n;
-	int rc = 0;
-
-	if (!lrt_has_function(l, "sweep_steps"))
-		return 0;
-	lua_getglobal(L, "sweep_steps");
-	lua_createtable(L, (int)sw->n, 0);        /* the --threads default */
-	for (i = 0; i < sw->n; i++) {
-		lua_createtable(L, 0, 1);
-		lua_pushinteger(L, (lua_Integer)sw->steps[i].threads);
-		lua_setfield(L, -2, "threads");
-		lua_rawseti(L, -2, (int)i + 1);
-	}
-	if (lua_pcall(L, 1, 1, 0)) {
-		if (!lrt_error_quiet(L))
-			log_msg(LOG_FATAL, "`sweep_steps' function failed: %s", lrt_errmsg(L));
-		lua_pop(L, 1);
-		return -EIO;
-	}
-	if (lua_isnil(L, -1)) {
-		lua_pop(L, 1);
-		return 0;
-	}
-	if (!lua_istable(L, -1) || (n = (unsigned)lua_objlen(L, -1)) == 0) {
-		log_msg(LOG_FATAL, "sweep_steps() must return nil or a non-empty list of steps");
-		lua_pop(L, 1);
-		return -EINVAL;
-	}
-	for (i = 1; i <= n && rc == 0; i++) {
-		lua_rawgeti(L, -1, (int)i);
-		rc = lrt_read_step(L, i, &mine);
-		lua_pop(L, 1);
-	}
-	lua_pop(L, 1);
-	if (rc) {
-		sweep_free(&mine);
-		return rc;
-	}
-	sweep_free(sw);
-	*sw = mine;
-	sw->active = 1;
-	return 1;
-}
-
-void lrt_set_step(struct lrt *main_state, const struct sweep_step *st,
-                  unsigned index, unsigned count)
-{
-	lua_State *L = main_state->L;
-
-	R.step = st;
-	R.step_index = index;
-	R.step_count = count;
-	lua_getglobal(L, "sysbench");
-	if (st)
-		lrt_push_step(L, st, index, count);
-	else
-		lua_pushnil(L);
-	lua_setfield(L, -2, "step");
-	lua_getfield(L, -1, "opt");
-	if (st && lua_istable(L, -1)) {
-		/* what the step set in the registry (threads, events, time) */
-		static const char *const names[] = { "threads", "events", "time" };
-		unsigned k;
-		for (k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
-			lua_pushnumber(L, (lua_Number)opt_get_int(names[k]));
-			lua_setfield(L, -2, names[k]);
-		}
-	}
-	lua_pop(L, 2);
-	/* legacy scripts read the option as a global too (as the workers,
-	 * whose globals come from the registry) */
-	if (st && lrt_opts_legacy()) {
-		lua_pushnumber(L, st->threads);
-		lua_setglobal(L, "threads");
-	}
-}
-
-int lrt_step_hook(struct lrt *l, const char *fname, const struct sweep_step *st,
-                  unsigned index, unsigned count)
-{
-	lua_State *L = l->L;
-	const struct report_result *r = &st->result;
-	int nargs = 1;
-
-	if (!lrt_has_function(l, fname))
-		return 0;
-	lua_getglobal(L, fname);
-	lrt_push_step(L, st, index, count);
-	if (strcmp(fname, "sweep_step_end") == 0) {
-		static const char *const ck[] = { "events", "queries", "reads", "writes",
-		                                  "other", "errors", "reconnects" };
-		const uint64_t cv[] = { r->events, r->queries, r->reads, r->writes,
-		                        r->other, r->errors, r->reconnects };
-		static const char *const dk[] = { "time", "tps", "qps", "lat_min", "lat_avg",
-		                                  "lat_max", "lat_p95", "lat_p99",
-		                                  "time_events" };
-		const double dv[] = { r->time, r->tps, r->qps, r->lat_min, r->lat_avg,
-		                      r->lat_max, r->lat_p95, r->lat_p99,
-		                      r->time_events };
-		unsigned k;
-
-		lua_newtable(L);
-		for (k = 0; k < sizeof(ck) / sizeof(ck[0]); k++) {
-			lua_pushnumber(L, (lua_Number)cv[k]);
-			lua_setfield(L, -2, ck[k]);
-		}
-		for (k = 0; k < sizeof(dk) / sizeof(dk[0]); k++) {
-			if (dv[k] < 0)          /* time_events: not measured */
-				continue;
-			lua_pushnumber(L, dv[k]);
-			lua_setfield(L, -2, dk[k]);
-		}
-		nargs = 2;
-	}
-	if (lua_pcall(L, nargs, 0, 0)) {
-		if (!lrt_error_quiet(L))
-			log_msg(LOG_FATAL, "`%s' function failed: %s", fname, lrt_errmsg(L));
-		lua_pop(L, 1);
-		return -EIO;
-	}
-	return 0;
 }
 
 static int lrt_state(const struct lrt_script *s, int tid, int run_script, struct lrt **out);
@@ -607,14 +356,24 @@ static int lrt_state(const struct lrt_script *s, int tid, int run_script, struct
 		                    lrt_modules[i].name) || lua_pcall(L, 0, 0, 0))
 			goto lua_err;
 	}
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "__sql_on_demand");
+	lua_remove(L, -2);
+	lua_pushcfunction(L, lrt_sql_load);
+	lua_createtable(L, (int)(sizeof(lrt_sql_legacy) / sizeof(lrt_sql_legacy[0])), 0);
+	for (i = 0; i < sizeof(lrt_sql_legacy) / sizeof(lrt_sql_legacy[0]); i++) {
+		lua_pushstring(L, lrt_sql_legacy[i]);
+		lua_rawseti(L, -2, (int)i + 1);
+	}
+	if (lua_pcall(L, 2, 0, 0))
+		goto lua_err;
+	/* What loading left (the cdef string, the parser's and the modules'
+	 * temporaries) is freed before the script runs, which then reuses
+	 * it: about 7 KB less peak RSS a thread at 1000 threads. */
+	lua_gc(L, LUA_GCCOLLECT, 0);
 	if (tid >= 0)
 		lrt_publish_options(l, lrt_opts_legacy());
-	if (R.step) {
-		lua_getglobal(L, "sysbench");
-		lrt_push_step(L, R.step, R.step_index, R.step_count);
-		lua_setfield(L, -2, "step");
-		lua_pop(L, 1);
-	}
+	lrt_push_current_step(L);
 	/* sysbench 0.5 scripts read the worker's id (0 in the main state) and
 	 * the script's path, as given, from globals */
 	lua_pushinteger(L, tid >= 0 ? tid : 0);
@@ -769,11 +528,7 @@ err:
 
 int lrt_has_function(struct lrt *l, const char *fname)
 {
-	int r;
-	lua_getglobal(l->L, fname);
-	r = lua_isfunction(l->L, -1);
-	lua_pop(l->L, 1);
-	return r;
+	return lrt_global_function(l->L, fname);
 }
 
 int lrt_own_thread_run(struct lrt *l)
@@ -932,147 +687,4 @@ int lrt_run_command(struct lrt *l, const char *cmd)
 		return -EIO;
 	}
 	return 0;
-}
-
-/* ---- report hooks ------------------------------------------------------ */
-
-static void lrt_report_end_cb(void *ud);
-
-/* Which fields a hook's table has: sysbench's own, per hook. */
-enum lrt_stat_kind { LRT_STAT_INTERMEDIATE, LRT_STAT_CUMULATIVE };
-
-static void lrt_setnum(lua_State *L, const char *k, double v)
-{
-	lua_pushnumber(L, v);
-	lua_setfield(L, -2, k);
-}
-
-/* Push the table a report hook gets: a plain table of Lua numbers with
- * exactly sysbench's fields for that hook (pairs() sees those), and bench's
- * other figures reachable through its metatable's __index. */
-static void lrt_push_stat(lua_State *L, const sb_stat_t *st, enum lrt_stat_kind kind)
-{
-	int cum = kind == LRT_STAT_CUMULATIVE;
-
-	lua_createtable(L, 0, 14);
-	lrt_setnum(L, "threads_running", st->threads_running);
-	lrt_setnum(L, "time_interval", st->time_interval);
-	lrt_setnum(L, "time_total", st->time_total);
-	lrt_setnum(L, "latency_pct", st->latency_pct);
-	lrt_setnum(L, "events", (double)st->events);
-	lrt_setnum(L, "reads", (double)st->reads);
-	lrt_setnum(L, "writes", (double)st->writes);
-	lrt_setnum(L, "other", (double)st->other);
-	lrt_setnum(L, "errors", (double)st->errors);
-	lrt_setnum(L, "reconnects", (double)st->reconnects);
-
-	lua_createtable(L, 0, 1);              /* metatable */
-	lua_createtable(L, 0, 16);             /* bench's other fields */
-	if (cum) {
-		lua_pushvalue(L, -3);
-		lrt_setnum(L, "latency_min", st->latency_min);
-		lrt_setnum(L, "latency_max", st->latency_max);
-		lrt_setnum(L, "latency_avg", st->latency_avg);
-		lrt_setnum(L, "latency_sum", st->latency_sum);
-		lua_pop(L, 1);
-		lrt_setnum(L, "queue_length", (double)st->queue_length);
-		lrt_setnum(L, "concurrency", (double)st->concurrency);
-	} else {
-		lua_pushvalue(L, -3);
-		lrt_setnum(L, "queue_length", (double)st->queue_length);
-		lrt_setnum(L, "concurrency", (double)st->concurrency);
-		lua_pop(L, 1);
-		lrt_setnum(L, "latency_min", st->latency_min);
-		lrt_setnum(L, "latency_max", st->latency_max);
-		lrt_setnum(L, "latency_avg", st->latency_avg);
-		lrt_setnum(L, "latency_sum", st->latency_sum);
-	}
-	lrt_setnum(L, "bytes_read", (double)st->bytes_read);
-	lrt_setnum(L, "bytes_written", (double)st->bytes_written);
-	lrt_setnum(L, "wait_avg", st->wait_avg);
-	lrt_setnum(L, "wait_max", st->wait_max);
-	lrt_setnum(L, "wait_pct", st->wait_pct);
-	lrt_setnum(L, "service_avg", st->service_avg);
-	lrt_setnum(L, "service_max", st->service_max);
-	lrt_setnum(L, "service_pct", st->service_pct);
-	lrt_setnum(L, "late", (double)st->late);
-	lrt_setnum(L, "skipped", (double)st->skipped);
-	if (st->time_events >= 0)       /* the final report's */
-		lrt_setnum(L, "time_events", st->time_events);
-	lua_setfield(L, -2, "__index");
-	lua_setmetatable(L, -2);
-}
-
-static int lrt_hook(struct lrt *l, const char *name, const sb_stat_t *st,
-                    enum lrt_stat_kind kind)
-{
-	lua_State *L = l->L;
-	int handled;
-	lua_getglobal(L, "sysbench");
-	lua_getfield(L, -1, "__call_hook");
-	lua_pushstring(L, name);
-	lrt_push_stat(L, st, kind);
-	if (lua_pcall(L, 2, 1, 0)) {
-		log_msg(LOG_FATAL, "`%s' hook failed: %s", name, lrt_errmsg(L));
-		lua_pop(L, 2);
-		return -EIO;
-	}
-	handled = lua_toboolean(L, -1);
-	lua_pop(L, 2);
-	fflush(stdout);
-	return handled;
-}
-
-static int lrt_hook_intermediate(const sb_stat_t *st, void *ud)
-{
-	return lrt_hook(ud, "report_intermediate", st, LRT_STAT_INTERMEDIATE);
-}
-
-static int lrt_hook_cumulative(const sb_stat_t *st, void *ud)
-{
-	return lrt_hook(ud, "report_cumulative", st, LRT_STAT_CUMULATIVE);
-}
-
-static int lrt_hook_summary(const sb_stat_t *st, void *ud)
-{
-	return lrt_hook(ud, "report_summary", st, LRT_STAT_CUMULATIVE);
-}
-
-static int lrt_hook_defined(struct lrt *l, const char *name)
-{
-	int r;
-	lua_getglobal(l->L, "sysbench");
-	lua_getfield(l->L, -1, "hooks");
-	lua_getfield(l->L, -1, name);
-	r = lua_isfunction(l->L, -1);
-	lua_pop(l->L, 3);
-	return r;
-}
-
-void lrt_report_hooks(struct lrt *l, struct report_hooks *h)
-{
-	memset(h, 0, sizeof(*h));
-	h->ud = l;
-	h->end = lrt_report_end_cb;
-	if (lrt_hook_defined(l, "report_intermediate"))
-		h->intermediate = lrt_hook_intermediate;
-	if (lrt_hook_defined(l, "report_cumulative"))
-		h->cumulative = lrt_hook_cumulative;
-	if (lrt_hook_defined(l, "report_summary"))
-		h->summary = lrt_hook_summary;
-}
-
-static void lrt_report_end_cb(void *ud)
-{
-	lrt_report_end(ud);
-}
-
-void lrt_report_end(struct lrt *l)
-{
-	lua_getglobal(l->L, "sysbench");
-	lua_getfield(l->L, -1, "__report_end");
-	if (lua_pcall(l->L, 0, 0, 0))
-		lua_pop(l->L, 1);
-	lua_pop(l->L, 1);
-	fflush(stdout);
 }

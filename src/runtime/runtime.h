@@ -3,8 +3,9 @@
  * runtime: the Lua side of a run. One struct lrt per thread (the main
  * thread has one too), each with its own lua_State holding the built-in
  * modules and the workload script. runtime.c is the states' lifecycle
- * (script, creation, calls, coroutines, sweeps' and reports' hooks); the
- * option bridge is optbridge.h.
+ * (script, creation, calls, coroutines); the option bridge is
+ * optbridge.h, the sweeps' bridge sweepbridge.h and the report hooks'
+ * bridge hookbridge.h.
  *
  * Errors: functions return 0 or a negative errno; Lua errors are printed
  * as one "FATAL: ..." line naming the script file and line before
@@ -77,33 +78,5 @@ void lrt_compact(struct lrt *l);
 int lrt_command_kind(struct lrt *l, const char *cmd);
 /* Run that command's function in this state. */
 int lrt_run_command(struct lrt *l, const char *cmd);
-
-/* Report hooks backed by this state (report_intermediate,
- * report_cumulative and bench's report_summary), NULL when undefined. */
-void lrt_report_hooks(struct lrt *l, struct report_hooks *hooks);
-/* After the final report (closes report_json's array). */
-void lrt_report_end(struct lrt *l);
-
-struct sweep;
-struct sweep_step;
-
-/* Main state: call the script's sweep_steps(default) with sw's steps (the
- * --threads list) as the default. Returns 0 when there is no such function
- * or it returned nil (sw unchanged), 1 when sw was replaced by the steps it
- * returned (sw->active set), or a negative errno after one FATAL line. */
-int lrt_sweep_steps(struct lrt *l, struct sweep *sw);
-
-/* Make st (step index of count; NULL: none) the current step: the main
- * state's sysbench.step and sysbench.opt.threads now, and every state
- * created from now on gets sysbench.step. st must outlive its use. */
-void lrt_set_step(struct lrt *main_state, const struct sweep_step *st,
-                  unsigned index, unsigned count);
-
-/* Call fname(step) ("sweep_step_begin") or fname(step, result)
- * ("sweep_step_end") if the script defines it. Returns 0, or -EIO after
- * the FATAL line. */
-int lrt_step_hook(struct lrt *l, const char *fname, const struct sweep_step *st,
-                  unsigned index, unsigned count);
-
 
 #endif

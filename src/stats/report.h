@@ -108,6 +108,34 @@ double report_pct_ms(const struct hdr_hist *h, double pct);
 /* One line of a "Latency (ms):" block as sysbench prints it: "         "
  * and label, then ms with 2 decimals right-aligned to column 53. */
 void report_lat_line_ms(const char *label, double ms);
+/* One "Nth percentile:" line (report_lat_line_ms) per pct[i], the value at
+ * that percentile of h (ns) in ms, at most cap_ms (HUGE_VAL: no cap). */
+void report_pct_lines(const struct hdr_hist *h, const double *pct, unsigned n,
+                      double cap_ms);
+
+/* The figures of a text report's "Latency (ms):" block (final report,
+ * bench merge), all in ms. */
+struct report_latency {
+	double min, avg, max, sum;
+	const struct hdr_hist *h;       /* the percentiles' histogram (ns) */
+	const double *pct;              /* npct percentile lines of h ... */
+	unsigned npct;
+	double pct_cap_ms;              /* ... each at most this (HUGE_VAL: none) */
+	const char *no_pct;             /* NULL, or the line (without '\n')
+	                                 * printed instead of the percentiles */
+};
+/* The block's lines after its heading: min, avg, max, the percentiles (or
+ * no_pct), sum. */
+void report_latency_lines(const struct report_latency *l);
+
+/* The figures of sysbench's "SQL statistics:" block: counts and per-second
+ * rates. */
+struct report_sql {
+	uint64_t reads, writes, other, events, errors, reconnects;
+	double events_ps, queries_ps, errors_ps, reconnects_ps;
+};
+/* The block, heading included, without a blank line after it. */
+void report_sql_lines(const struct report_sql *q);
 /* Format a time for "[ Ns ]" with as many decimals as `step` needs. */
 void report_format_time(char *buf, size_t len, double t, double step);
 

@@ -35,6 +35,62 @@ double report_pct_ms(const struct hdr_hist *h, double pct)
 	return hdr_value_at_percentile(h, pct) / NS_PER_MS;
 }
 
+/* "         label:" then the value right-aligned to column 53, as sysbench. */
+static void lat_line(const char *label, const char *value)
+{
+	int pad = 53 - 9 - (int)strlen(label) - (int)strlen(value);
+	printf("         %s%*s%s\n", label, pad > 1 ? pad : 1, "", value);
+}
+
+void report_lat_line_ms(const char *label, double ms)
+{
+	char v[64];
+	snprintf(v, sizeof(v), "%.2f", ms);
+	lat_line(label, v);
+}
+
+void report_pct_lines(const struct hdr_hist *h, const double *pct, unsigned n,
+                      double cap_ms)
+{
+	char label[64];
+
+	for (unsigned i = 0; i < n; i++) {
+		double v = report_pct_ms(h, pct[i]);
+		snprintf(label, sizeof(label), "%.10gth percentile:", pct[i]);
+		report_lat_line_ms(label, v > cap_ms ? cap_ms : v);
+	}
+}
+
+void report_latency_lines(const struct report_latency *l)
+{
+	report_lat_line_ms("min:", l->min);
+	report_lat_line_ms("avg:", l->avg);
+	report_lat_line_ms("max:", l->max);
+	report_pct_lines(l->h, l->pct, l->npct, l->pct_cap_ms);
+	if (l->no_pct)
+		printf("%s\n", l->no_pct);
+	report_lat_line_ms("sum:", l->sum);
+}
+
+void report_sql_lines(const struct report_sql *q)
+{
+	printf("SQL statistics:\n");
+	printf("    queries performed:\n");
+	printf("        read:                            %llu\n", (unsigned long long)q->reads);
+	printf("        write:                           %llu\n", (unsigned long long)q->writes);
+	printf("        other:                           %llu\n", (unsigned long long)q->other);
+	printf("        total:                           %llu\n",
+	       (unsigned long long)(q->reads + q->writes + q->other));
+	printf("    transactions:                        %-6llu (%.2f per sec.)\n",
+	       (unsigned long long)q->events, q->events_ps);
+	printf("    queries:                             %-6llu (%.2f per sec.)\n",
+	       (unsigned long long)(q->reads + q->writes + q->other), q->queries_ps);
+	printf("    ignored errors:                      %-6llu (%.2f per sec.)\n",
+	       (unsigned long long)q->errors, q->errors_ps);
+	printf("    reconnects:                          %-6llu (%.2f per sec.)\n",
+	       (unsigned long long)q->reconnects, q->reconnects_ps);
+}
+
 void report_format_time(char *buf, size_t len, double t, double step)
 {
 	int dec = 0;

@@ -254,6 +254,48 @@ void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s
 	fflush(f);
 }
 
+/* An option's value as JSON (opt_emit_value), onto the FILE *ud. */
+static void json_opt_bool(void *ud, int v)
+{
+	fputs(v ? "true" : "false", ud);
+}
+
+static void json_opt_int(void *ud, int64_t v)
+{
+	fprintf(ud, "%lld", (long long)v);
+}
+
+static void json_opt_size(void *ud, uint64_t v)
+{
+	fprintf(ud, "%llu", (unsigned long long)v);
+}
+
+static void json_opt_double(void *ud, double v)
+{
+	jnum(ud, v);
+}
+
+static void json_opt_list(void *ud, const char *const *items, unsigned n)
+{
+	fputc('[', ud);
+	for (unsigned i = 0; i < n; i++) {
+		if (i)
+			fputc(',', ud);
+		report_json_string(ud, items[i]);
+	}
+	fputc(']', ud);
+}
+
+static void json_opt_text(void *ud, const char *text)
+{
+	report_json_string(ud, text);
+}
+
+static const struct opt_value_ops json_opt_value = {
+	.boolean = json_opt_bool, .integer = json_opt_int, .size = json_opt_size,
+	.number = json_opt_double, .list = json_opt_list, .text = json_opt_text,
+};
+
 static void j_options(FILE *f)
 {
 	struct opt *o;
@@ -261,41 +303,13 @@ static void j_options(FILE *f)
 	fputs(",\"options\":{", f);
 	for (o = opt_first(); o; o = opt_next(o)) {
 		const char *name = opt_name(o);
-		const char *const *items;
-		unsigned n, i;
 		if (strstr(name, "password"))
 			continue;       /* never publish credentials */
 		if (!first)
 			fputc(',', f);
 		first = 0;
 		jkey(f, name);
-		switch (opt_type_of(o)) {
-		case OPT_BOOL:
-			fputs(opt_bool(o) ? "true" : "false", f);
-			break;
-		case OPT_INT:
-			fprintf(f, "%lld", (long long)opt_int(o));
-			break;
-		case OPT_SIZE:
-			fprintf(f, "%llu", (unsigned long long)opt_size(o));
-			break;
-		case OPT_DOUBLE:
-			jnum(f, opt_double(o));
-			break;
-		case OPT_LIST:
-			n = opt_list(o, &items);
-			fputc('[', f);
-			for (i = 0; i < n; i++) {
-				if (i)
-					fputc(',', f);
-				report_json_string(f, items[i]);
-			}
-			fputc(']', f);
-			break;
-		default:
-			report_json_string(f, opt_value_text(o));
-			break;
-		}
+		opt_emit_value(o, &json_opt_value, f);
 	}
 	fputc('}', f);
 }

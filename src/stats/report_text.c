@@ -85,51 +85,36 @@ int report_text_interval(const struct report_ctx *ctx, const struct stats_snap *
 	return 0;
 }
 
-/* "         label:" then the value right-aligned to column 53, as sysbench. */
-static void lat_line(const char *label, const char *value)
+/* The --percentile values: n of them at *pct (0: disabled). */
+static unsigned cfg_pcts(const struct core_cfg *cfg, const double **pct)
 {
-	int pad = 53 - 9 - (int)strlen(label) - (int)strlen(value);
-	printf("         %s%*s%s\n", label, pad > 1 ? pad : 1, "", value);
-}
-
-void report_lat_line_ms(const char *label, double ms)
-{
-	char v[64];
-	snprintf(v, sizeof(v), "%.2f", ms);
-	lat_line(label, v);
+	*pct = cfg->npercentiles ? cfg->percentiles : &cfg->percentile;
+	if (cfg->percentile <= 0)
+		return 0;
+	return cfg->npercentiles ? cfg->npercentiles : 1;
 }
 
 /* One "Nth percentile:" line per --percentile value. */
 static void pct_lines(const struct core_cfg *cfg, const struct hdr_hist *h)
 {
-	unsigned i, n = cfg->npercentiles;
-	for (i = 0; i < (n ? n : 1); i++) {
-		double pct = n ? cfg->percentiles[i] : cfg->percentile;
-		char label[64];
-		snprintf(label, sizeof(label), "%.10gth percentile:", pct);
-		report_lat_line_ms(label, report_pct_ms(h, pct));
-	}
+	const double *pct;
+	unsigned n = cfg_pcts(cfg, &pct);
+	report_pct_lines(h, pct, n, HUGE_VAL);
 }
 
 static void sql_block(const struct stats_snap *s, double period)
 {
-	uint64_t r = s->ctr[STATS_READS], w = s->ctr[STATS_WRITES],
-	         o = s->ctr[STATS_OTHER], q = r + w + o;
 	double p = period > 0 ? period : 1;
-	printf("SQL statistics:\n");
-	printf("    queries performed:\n");
-	printf("        read:                            %llu\n", (unsigned long long)r);
-	printf("        write:                           %llu\n", (unsigned long long)w);
-	printf("        other:                           %llu\n", (unsigned long long)o);
-	printf("        total:                           %llu\n", (unsigned long long)q);
-	printf("    transactions:                        %-6llu (%.2f per sec.)\n",
-	       (unsigned long long)report_events(s), report_events(s) / p);
-	printf("    queries:                             %-6llu (%.2f per sec.)\n",
-	       (unsigned long long)q, q / p);
-	printf("    ignored errors:                      %-6llu (%.2f per sec.)\n",
-	       (unsigned long long)s->ctr[STATS_ERRORS], s->ctr[STATS_ERRORS] / p);
-	printf("    reconnects:                          %-6llu (%.2f per sec.)\n",
-	       (unsigned long long)s->ctr[STATS_RECONNECTS], s->ctr[STATS_RECONNECTS] / p);
+	struct report_sql q = {
+		.reads = s->ctr[STATS_READS], .writes = s->ctr[STATS_WRITES],
+		.other = s->ctr[STATS_OTHER], .events = report_events(s),
+		.errors = s->ctr[STATS_ERRORS], .reconnects = s->ctr[STATS_RECONNECTS],
+	};
+	q.events_ps = q.events / p;
+	q.queries_ps = (q.reads + q.writes + q.other) / p;
+	q.errors_ps = q.errors / p;
+	q.reconnects_ps = q.reconnects / p;
+	report_sql_lines(&q);
 }
 
 static double pct_of(uint64_t n, uint64_t of)
@@ -269,6 +254,7 @@ int report_text_full(const struct report_ctx *ctx, const struct stats_snap *s,
                      double checkpoint)
 {
 	const struct core_cfg *cfg = ctx->cfg;
+	struct report_latency lat;
 	double mean, sd;
 	int rc;
 
@@ -309,15 +295,15 @@ int report_text_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	printf("    total number of events:              %llu\n",
 	       (unsigned long long)report_events(s));
 	printf("\nLatency (ms):\n");
-	report_lat_line_ms("min:", s->events ? hdr_min(s->lat) / NS_PER_MS : 0);
-	report_lat_line_ms("avg:", s->events ? (double)s->lat_sum_ns / s->events / NS_PER_MS : 0);
-	report_lat_line_ms("max:", s->events ? hdr_max(s->lat) / NS_PER_MS : 0);
-	if (cfg->percentile > 0) {
-		pct_lines(cfg, s->lat);
-	} else {
-		printf("         percentile stats:               disabled\n");
-	}
-	report_lat_line_ms("sum:", s->lat_sum_ns / NS_PER_MS);
+	lat.min = s->events ? hdr_min(s->lat) / NS_PER_MS : 0;
+	lat.avg = s->events ? (double)s->lat_sum_ns / s->events / NS_PER_MS : 0;
+	lat.max = s->events ? hdr_max(s->lat) / NS_PER_MS : 0;
+	lat.sum = s->lat_sum_ns / NS_PER_MS;
+	lat.h = s->lat;
+	lat.npct = cfg_pcts(cfg, &lat.pct);
+	lat.pct_cap_ms = HUGE_VAL;
+	lat.no_pct = lat.npct ? NULL : "         percentile stats:               disabled";
+	report_latency_lines(&lat);
 	if (cfg->rate > 0 && cfg->report_lag && s->wait) {
 		/* bench: time events waited for their scheduled start (open loop);
 		 * it is part of the latency above. */

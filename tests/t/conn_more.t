@@ -5,17 +5,10 @@ with exact counts; sweeps over --threads with a fixed --connections;
 every connection gets its share; a blocking call is named only at
 --verbosity=4.
 
-  $ . "$BENCH_SRCDIR/tests/lib/dbserver.sh"
-  $ trap dbserver_stop_all EXIT
-  $ dbserver_start mysql
-  $ dbserver_start pgsql
-  $ set -o pipefail
-  $ B="timeout 120 $BENCH"
-  $ MY=$(dbserver_conn_opts mysql)
-  $ PG=$(dbserver_conn_opts pgsql)
-  $ cnt() { awk '$1 == "read:" { r = $2 } $1 == "write:" { w = $2 } $1 == "other:" { o = $2 }
-  >   $1 == "transactions:" { x = $2 } $1 == "total" && $4 == "events:" { n = $5 }
-  >   END { printf "read %s write+other %s transactions %s events %s\n", r, w + o, x, n }'; }
+  $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
+  $ dbtest_start mysql pgsql
+  $ . "$BENCH_SRCDIR/tests/lib/counts.sh"
+  $ cnt() { cnt_wo --no-total; }
 
 Nothing waits with the thread blocked. Two connections on one thread: each
 runs its first event up to the first call that waits for the server, so
@@ -104,9 +97,9 @@ goes, each statement counted as a write, and every row arrives:
   $ dbserver_mysql_sql "CREATE TABLE sbtest.bt2 (id INT PRIMARY KEY, s VARCHAR(30))"
   $ dbserver_pgsql_sql "CREATE TABLE bt2 (id INT PRIMARY KEY, s VARCHAR(30)); GRANT ALL ON bt2 TO sbtest"
   $ $B bulk.lua $MY --threads=2 --connections=4 --events=4 --time=0 run | cnt
-  read 0 write+other 8 transactions 4 events 4
+  read 0 write+other 8 transactions 4 events 4 ignored 0 reconnects 0
   $ $B bulk.lua $PG --threads=2 --connections=4 --events=4 --time=0 run | cnt
-  read 0 write+other 8 transactions 4 events 4
+  read 0 write+other 8 transactions 4 events 4 ignored 0 reconnects 0
   $ dbserver_mysql_sql "SELECT COUNT(*) FROM sbtest.bt2"
   120000
   $ dbserver_pgsql_sql "SELECT COUNT(*) FROM bt2"
@@ -151,7 +144,7 @@ would overflow the server's listen backlog); the others wait their turn
 without blocking the thread. 80 connections on one thread:
 
   $ $B oltp_point_select $MY --tables=1 --table-size=1000 --threads=1 --connections=80 --events=400 --time=0 run | cnt
-  read 400 write+other 0 transactions 400 events 400
+  read 400 write+other 0 transactions 400 events 400 ignored 0 reconnects 0
 
 --report-statements and --hdr-log: exact per-kind counts (oltp_read_only,
 100 events on 16 connections), and the hdr log's histograms hold every
@@ -273,37 +266,17 @@ events: every connection's own counts add up):
   >   END { print n " connections, " ok " with their own globals and module, " ev " events" }' env.txt
   6 connections, 6 with their own globals and module, 300 events
   $ cnt < env.txt
-  read 600 write+other 0 transactions 300 events 300
+  read 600 write+other 0 transactions 300 events 300 ignored 0 reconnects 0
 
-Hooks are per connection: the injected deadlock again, where each
-connection's sql_error_ignorable hook makes the deadlock ignorable (the
-ignore list does not name it here) and its
+Hooks are per connection: the injected deadlock again (tests/lib/deadlock.lua
+with DL_HOOKS=1), where each connection's sql_error_ignorable hook makes
+the deadlock ignorable (the ignore list does not name it here) and its
 before_restart_event hook rolls back its own connection and counts: the
 restarts add up to the ignored errors, and every transaction commits
 once:
 
-  $ cat > dl.lua <<'EOF'
-  > sysbench.cmdline.options = { unused = { "an option, so that the state is shared", 0 } }
-  > local restarts = 0
-  > function thread_init() con = sysbench.sql.driver():connect() end
-  > function event()
-  >   local a, b = 1, 2
-  >   if sysbench.tid % 2 == 1 then a, b = 2, 1 end
-  >   con:query("BEGIN")
-  >   con:query("UPDATE dl SET v = v + 1 WHERE id = " .. a)
-  >   con:query("SELECT SLEEP(0.02)")
-  >   con:query("UPDATE dl SET v = v + 1 WHERE id = " .. b)
-  >   con:query("COMMIT")
-  > end
-  > function thread_done() print("restarts", restarts) con:disconnect() end
-  > sysbench.hooks.sql_error_ignorable = function(err) return err.sql_errno == 1213 or nil end
-  > sysbench.hooks.before_restart_event = function(err)
-  >   restarts = restarts + 1
-  >   con:query("ROLLBACK")
-  > end
-  > EOF
-  $ dbserver_mysql_sql "CREATE TABLE sbtest.dl (id INT PRIMARY KEY, v INT NOT NULL) ENGINE=InnoDB; INSERT INTO sbtest.dl VALUES (1, 0), (2, 0)"
-  $ $B dl.lua $MY --mysql-ignore-errors=1062 --threads=2 --connections=4 --events=20 --time=0 run 2>/dev/null > dl.txt
+  $ dbtest_deadlock_table mysql
+  $ DL_HOOKS=1 DL_PAUSE="SELECT SLEEP(0.02)" $B "$DBTEST_DEADLOCK" $MY --mysql-ignore-errors=1062 --threads=2 --connections=4 --events=20 --time=0 run 2>/dev/null > dl.txt
   $ awk '$1 == "restarts" { r += $2 } $1 == "ignored" { e = $3 } $1 == "transactions:" { t = $2 }
   >   END { print "transactions " t ", restarts " (r == e ? "= ignored errors" : r " vs " e) }' dl.txt
   transactions 20, restarts = ignored errors

@@ -3,12 +3,8 @@ coroutines (N connections on J threads, one epoll per thread) over MariaDB
 Connector/C's nonblocking API. Every OLTP workload with exact counts, a lost
 connection, a deadlock, --rate, and a script that blocks its thread.
 
-  $ . "$BENCH_SRCDIR/tests/lib/dbserver.sh"
-  $ trap dbserver_stop_all EXIT
-  $ dbserver_start mysql
-  $ set -o pipefail
-  $ B="timeout 120 $BENCH"
-  $ MY=$(dbserver_conn_opts mysql)
+  $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
+  $ dbtest_start mysql
   $ C="--threads=2 --connections=16 --time=0"
   $ . "$BENCH_SRCDIR/tests/lib/counts.sh"
   $ cnt() { cnt_wo --no-total; }
@@ -62,32 +58,12 @@ once, and each delete/insert pair keeps the row count:
   $ $B oltp_read_write $MY --tables=2 cleanup > /dev/null
 
 An injected deadlock (as in db_mysql.t, with the pause a server-side sleep,
-which yields): connections of even and odd ids update rows 1 and 2 in
-opposite orders. Only the victim's event restarts; all 20 transactions
-commit exactly once:
+which yields; tests/lib/deadlock.lua): connections of even and odd ids
+update rows 1 and 2 in opposite orders. Only the victim's event restarts;
+all 20 transactions commit exactly once:
 
-  $ cat > deadlock.lua <<'EOF'
-  > function thread_init()
-  >   con = sysbench.sql.driver():connect()
-  > end
-  > function event()
-  >   local a, b = 1, 2
-  >   if sysbench.tid % 2 == 1 then a, b = 2, 1 end
-  >   con:query("BEGIN")
-  >   con:query("UPDATE dl SET v = v + 1 WHERE id = " .. a)
-  >   con:query("SELECT SLEEP(0.02)")
-  >   con:query("UPDATE dl SET v = v + 1 WHERE id = " .. b)
-  >   con:query("COMMIT")
-  > end
-  > function thread_done()
-  >   con:disconnect()
-  > end
-  > sysbench.hooks.before_restart_event = function(err)
-  >   con:query("ROLLBACK")
-  > end
-  > EOF
-  $ sql "CREATE TABLE sbtest.dl (id INT PRIMARY KEY, v INT NOT NULL) ENGINE=InnoDB; INSERT INTO sbtest.dl VALUES (1, 0), (2, 0)"
-  $ $B deadlock.lua $MY --threads=2 --connections=4 --events=20 --time=0 run > out
+  $ dbtest_deadlock_table mysql
+  $ DL_PAUSE="SELECT SLEEP(0.02)" $B "$DBTEST_DEADLOCK" $MY --threads=2 --connections=4 --events=20 --time=0 run > out
   $ cnt < out | awk '{ print $5, $6, $7, $8, "ignored>0", ($10 > 0 ? "yes" : "no") }'
   transactions 20 events 20 ignored>0 yes
   $ sql "SELECT SUM(v) FROM sbtest.dl; DROP TABLE sbtest.dl"

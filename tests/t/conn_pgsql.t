@@ -3,12 +3,8 @@ as coroutines (N connections on J threads, one epoll per thread) over
 libpq's asynchronous API. Every OLTP workload with exact counts, a lost
 connection, a deadlock, --rate, and a script that blocks its thread.
 
-  $ . "$BENCH_SRCDIR/tests/lib/dbserver.sh"
-  $ trap dbserver_stop_all EXIT
-  $ dbserver_start pgsql
-  $ set -o pipefail
-  $ B="timeout 120 $BENCH"
-  $ PG=$(dbserver_conn_opts pgsql)
+  $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
+  $ dbtest_start pgsql
   $ C="--threads=2 --connections=16 --time=0"
   $ . "$BENCH_SRCDIR/tests/lib/counts.sh"
   $ cnt() { cnt_wo --no-total; }
@@ -63,32 +59,12 @@ once, and each delete/insert pair keeps the row count:
   $ $B oltp_read_write $PG --tables=2 cleanup > /dev/null
 
 An injected deadlock (as in db_pgsql.t, with the pause a server-side sleep,
-which yields): connections of even and odd ids update rows 1 and 2 in
-opposite orders. Only the victim's event restarts; all 20 transactions
-commit exactly once:
+which yields; tests/lib/deadlock.lua): connections of even and odd ids
+update rows 1 and 2 in opposite orders. Only the victim's event restarts;
+all 20 transactions commit exactly once:
 
-  $ cat > deadlock.lua <<'EOF'
-  > function thread_init()
-  >   con = sysbench.sql.driver():connect()
-  > end
-  > function event()
-  >   local a, b = 1, 2
-  >   if sysbench.tid % 2 == 1 then a, b = 2, 1 end
-  >   con:query("BEGIN")
-  >   con:query("UPDATE dl SET v = v + 1 WHERE id = " .. a)
-  >   con:query("SELECT pg_sleep(0.02)")
-  >   con:query("UPDATE dl SET v = v + 1 WHERE id = " .. b)
-  >   con:query("COMMIT")
-  > end
-  > function thread_done()
-  >   con:disconnect()
-  > end
-  > sysbench.hooks.before_restart_event = function(err)
-  >   con:query("ROLLBACK")
-  > end
-  > EOF
-  $ sql "CREATE TABLE dl (id INT PRIMARY KEY, v INT NOT NULL); INSERT INTO dl VALUES (1, 0), (2, 0); GRANT ALL ON dl TO sbtest"
-  $ $B deadlock.lua $PG --threads=2 --connections=4 --events=20 --time=0 run > out
+  $ dbtest_deadlock_table pgsql
+  $ DL_PAUSE="SELECT pg_sleep(0.02)" $B "$DBTEST_DEADLOCK" $PG --threads=2 --connections=4 --events=20 --time=0 run > out
   $ cnt < out | awk '{ print $5, $6, $7, $8, "ignored>0", ($10 > 0 ? "yes" : "no") }'
   transactions 20 events 20 ignored>0 yes
   $ sql "SELECT SUM(v) FROM dl; DROP TABLE dl"

@@ -5,12 +5,8 @@ without it, a server that stops during a run and one stopped before the run. Eac
 lines on stderr naming the cause and exit code 1, quickly (timeout turns a
 hang into exit 124).
 
-  $ . "$BENCH_SRCDIR/tests/lib/dbserver.sh"
-  $ trap dbserver_stop_all EXIT
-  $ dbserver_start mysql
-  $ dbserver_start pgsql
-  $ set -o pipefail
-  $ B="timeout 120 $BENCH"
+  $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
+  $ dbtest_start mysql pgsql
   $ MP=$DB_MYSQL_PORT PP=$DB_PGSQL_PORT
   $ MY="--db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$MP --mysql-user=sbtest --mysql-password=sbtest_pw"
   $ PG="--db-driver=pgsql --pgsql-host=127.0.0.1 --pgsql-port=$PP --pgsql-user=sbtest --pgsql-password=sbtest_pw"

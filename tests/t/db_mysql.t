@@ -4,7 +4,7 @@ counts, the schema, prepared and non-prepared modes, host/port/socket lists,
 TLS, an injected deadlock, and no password in any output.
 
   $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
-  $ . "$BENCH_SRCDIR/tests/lib/dbserver.sh"
+  $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
   $ trap dbserver_stop_all EXIT
   $ dbserver_start mysql --tls
   $ set -o pipefail
@@ -500,30 +500,10 @@ Compression, and a dry run (nothing is sent; every statement counts as other):
 An injected deadlock: two threads update rows 1 and 2 in opposite orders
 inside a transaction. InnoDB kills one of them with error 1213, which is
 ignorable by default: the victim rolls back (before_restart_event) and its
-event restarts, so every one of the 20 transactions commits exactly once.
+event restarts, so every one of the 20 transactions commits exactly once
+(tests/lib/deadlock.lua).
 
-  $ cat > deadlock.lua <<'EOF'
-  > ffi.cdef[[int usleep(unsigned int usec);]]
-  > function thread_init()
-  >   con = sysbench.sql.driver():connect()
-  > end
-  > function event()
-  >   local a, b = 1, 2
-  >   if sysbench.tid % 2 == 1 then a, b = 2, 1 end
-  >   con:query("BEGIN")
-  >   con:query("UPDATE dl SET v = v + 1 WHERE id = " .. a)
-  >   ffi.C.usleep(20000)
-  >   con:query("UPDATE dl SET v = v + 1 WHERE id = " .. b)
-  >   con:query("COMMIT")
-  > end
-  > function thread_done()
-  >   con:disconnect()
-  > end
-  > sysbench.hooks.before_restart_event = function(err)
-  >   con:query("ROLLBACK")
-  > end
-  > EOF
-  $ sql "CREATE TABLE dl (id INT PRIMARY KEY, v INT NOT NULL) ENGINE=InnoDB; INSERT INTO dl VALUES (1, 0), (2, 0)"
+  $ dbtest_deadlock_table mysql
 
 Every committed transaction counts BEGIN, 2 UPDATEs and COMMIT; every
 restarted one BEGIN, the first UPDATE and the ROLLBACK (the failed UPDATE is
@@ -531,7 +511,7 @@ the ignored error):
 
   $ dl() { awk '{ print "transactions", $10, "events", $12, "ignored>0", ($14 > 0 ? "yes" : "no"), "read", $2,
   >   "write-ignored", $4 - $14, "other-2*ignored", $6 - 2 * $14, "reconnects", $16 }'; }
-  $ $B deadlock.lua $MY --threads=2 --events=20 --time=0 run > out
+  $ $B "$DBTEST_DEADLOCK" $MY --threads=2 --events=20 --time=0 run > out
   $ cnt < out | dl
   transactions 20 events 20 ignored>0 yes read 0 write-ignored 40 other-2*ignored 40 reconnects 0
   $ sql "SELECT SUM(v) FROM dl"
@@ -540,7 +520,7 @@ the ignored error):
 Without 1213 in the list, the deadlock is fatal:
 
   $ sql "UPDATE dl SET v = 0"
-  $ errs $B deadlock.lua $MY --threads=2 --events=20 --time=0 --mysql-ignore-errors=1062 run |
+  $ errs $B "$DBTEST_DEADLOCK" $MY --threads=2 --events=20 --time=0 --mysql-ignore-errors=1062 run |
   >   sed 's/id = [12]/id = N/' | sort -u
   FATAL: `thread_run' function failed: \S*deadlock\.lua:\d+: SQL error, errno = 1213, state = '40001': Deadlock found when trying to get lock; try restarting transaction (re)
   FATAL: mysql_drv_query() returned error 1213 (Deadlock found when trying to get lock; try restarting transaction) for query 'UPDATE dl SET v = v + 1 WHERE id = N'
@@ -549,7 +529,7 @@ Without 1213 in the list, the deadlock is fatal:
 and "all" ignores it too:
 
   $ sql "UPDATE dl SET v = 0"
-  $ $B deadlock.lua $MY --threads=2 --events=20 --time=0 --mysql-ignore-errors=all run > out
+  $ $B "$DBTEST_DEADLOCK" $MY --threads=2 --events=20 --time=0 --mysql-ignore-errors=all run > out
   $ cnt < out | dl
   transactions 20 events 20 ignored>0 yes read 0 write-ignored 40 other-2*ignored 40 reconnects 0
   $ sql "SELECT SUM(v) FROM dl; DROP TABLE dl"

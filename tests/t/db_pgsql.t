@@ -4,7 +4,7 @@ with exact statement counts, the schema, prepared and non-prepared modes, a
 host list, TLS, an injected deadlock, and no password in any output.
 
   $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
-  $ . "$BENCH_SRCDIR/tests/lib/dbserver.sh"
+  $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
   $ trap dbserver_stop_all EXIT
   $ dbserver_start pgsql --tls
   $ set -o pipefail
@@ -471,31 +471,11 @@ An injected deadlock: two threads update rows 1 and 2 in opposite orders
 inside a transaction. PostgreSQL aborts one of them with SQLSTATE 40P01,
 which is ignorable by default: the victim rolls back (before_restart_event)
 and its event restarts, so every one of the 20 transactions commits exactly
-once. deadlock_timeout is lowered so that detection takes 0.1 s, not 1 s.
+once (tests/lib/deadlock.lua). deadlock_timeout is lowered so that
+detection takes 0.1 s, not 1 s.
 
-  $ cat > deadlock.lua <<'EOF'
-  > ffi.cdef[[int usleep(unsigned int usec);]]
-  > function thread_init()
-  >   con = sysbench.sql.driver():connect()
-  > end
-  > function event()
-  >   local a, b = 1, 2
-  >   if sysbench.tid % 2 == 1 then a, b = 2, 1 end
-  >   con:query("BEGIN")
-  >   con:query("UPDATE dl SET v = v + 1 WHERE id = " .. a)
-  >   ffi.C.usleep(20000)
-  >   con:query("UPDATE dl SET v = v + 1 WHERE id = " .. b)
-  >   con:query("COMMIT")
-  > end
-  > function thread_done()
-  >   con:disconnect()
-  > end
-  > sysbench.hooks.before_restart_event = function(err)
-  >   con:query("ROLLBACK")
-  > end
-  > EOF
   $ sql "ALTER DATABASE sbtest SET deadlock_timeout = '100ms'"
-  $ sql "CREATE TABLE dl (id INT PRIMARY KEY, v INT NOT NULL); INSERT INTO dl VALUES (1, 0), (2, 0); GRANT ALL ON dl TO sbtest"
+  $ dbtest_deadlock_table pgsql
 
 Every committed transaction counts BEGIN, 2 UPDATEs and COMMIT; every
 restarted one BEGIN, the first UPDATE and the ROLLBACK (the failed UPDATE is
@@ -503,7 +483,7 @@ the ignored error):
 
   $ dl() { awk '{ print "transactions", $10, "events", $12, "ignored>0", ($14 > 0 ? "yes" : "no"), "read", $2,
   >   "write-ignored", $4 - $14, "other-2*ignored", $6 - 2 * $14, "reconnects", $16 }'; }
-  $ $B deadlock.lua $PG --threads=2 --events=20 --time=0 run > out
+  $ $B "$DBTEST_DEADLOCK" $PG --threads=2 --events=20 --time=0 run > out
   $ cnt < out | dl
   transactions 20 events 20 ignored>0 yes read 0 write-ignored 40 other-2*ignored 40 reconnects 0
   $ sql "SELECT SUM(v) FROM dl"
@@ -512,7 +492,7 @@ the ignored error):
 Without 40P01 in the list, the deadlock is fatal:
 
   $ sql "UPDATE dl SET v = 0"
-  $ errs $B deadlock.lua $PG --threads=2 --events=20 --time=0 --pgsql-ignore-errors=23505 run |
+  $ errs $B "$DBTEST_DEADLOCK" $PG --threads=2 --events=20 --time=0 --pgsql-ignore-errors=23505 run |
   >   sed 's/id = [12]/id = N/' | sort -u
   FATAL: PQexec() failed: 7 deadlock detected
   FATAL: `thread_run' function failed: \S*deadlock\.lua:\d+: SQL error, errno = 0, state = '40P01': deadlock detected (re)
@@ -522,7 +502,7 @@ Without 40P01 in the list, the deadlock is fatal:
 and "all" ignores it too:
 
   $ sql "UPDATE dl SET v = 0"
-  $ $B deadlock.lua $PG --threads=2 --events=20 --time=0 --pgsql-ignore-errors=all run > out
+  $ $B "$DBTEST_DEADLOCK" $PG --threads=2 --events=20 --time=0 --pgsql-ignore-errors=all run > out
   $ cnt < out | dl
   transactions 20 events 20 ignored>0 yes read 0 write-ignored 40 other-2*ignored 40 reconnects 0
   $ sql "SELECT SUM(v) FROM dl; DROP TABLE dl"

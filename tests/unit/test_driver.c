@@ -546,6 +546,7 @@ static void test_emulated(sql_driver *d)
 	struct params p;
 	int32_t v = 42;
 	sql_bind one = { SQL_TYPE_INT, &v, NULL, 4, NULL };
+	char want[512];
 
 	fresh_stats();
 	fake_reset();
@@ -557,9 +558,10 @@ static void test_emulated(sql_driver *d)
 	ok(db_bind_param(st, p.b, 10) == 0, "bind 10 parameters");
 	rs = db_execute(st);
 	ok(rs && rs->statement == st && fake.queries == 1, "execute: one query");
-	ok(strcmp(fake.last_sql, "INSERT INTO t VALUES (-5,300,-7,1099511627776,1.5,0.25,"
+	ok(strcmp(fake.last_sql, "INSERT INTO t VALUES (-5,300,-7,1099511627776,1.500000,0.250000,"
 	          "'it\\'s \\\\ ok','ab',NULL,NULL)") == 0,
-	   "every type as an SQL literal, text escaped by the driver, NULLs: %s", fake.last_sql);
+	   "every type as an SQL literal (FLOAT, DOUBLE: sysbench's %%f), text escaped by the "
+	   "driver, NULLs: %s", fake.last_sql);
 
 	/* values are read at each execute: a script changes them in place */
 	p.i = 123456;
@@ -567,11 +569,16 @@ static void test_emulated(sql_driver *d)
 	p.null_int = -1;
 	strcpy(p.vc, "x");
 	p.vc_len = 1;
-	p.dbl = -1e300;
-	ok(db_execute(st) != NULL && strcmp(fake.last_sql, "INSERT INTO t VALUES (-5,300,123456,"
-	   "1099511627776,1.5,-1.0000000000000001e+300,'x','ab',-1,NULL)") == 0,
+	p.dbl = -1e300;         /* 308 characters with %f */
+	snprintf(want, sizeof(want), "INSERT INTO t VALUES (-5,300,123456,1099511627776,1.500000,"
+	         "%f,'x','ab',-1,NULL)", -1e300);
+	ok(db_execute(st) != NULL && strlen(want) > 300 && strcmp(fake.last_sql, want) == 0,
 	   "the current values at the next execute: %s", fake.last_sql);
-	ok(strcmp(counters(), "r=0 w=2 o=0 err=0 reconn=0") == 0 && strcmp(kinds(), "insert=2") == 0,
+	p.f = -3.5e-7f;
+	p.dbl = 4e-7;
+	ok(db_execute(st) != NULL && strstr(fake.last_sql, ",-0.000000,0.000000,") != NULL,
+	   "below 5e-7, 6 decimals round to (-)0.000000, as sysbench: %s", fake.last_sql);
+	ok(strcmp(counters(), "r=0 w=3 o=0 err=0 reconn=0") == 0 && strcmp(kinds(), "insert=3") == 0,
 	   "counted as writes and inserts by the prepared text: %s; %s", counters(), kinds());
 	db_close(st);
 
@@ -585,6 +592,17 @@ static void test_emulated(sql_driver *d)
 	ok(st && db_stmt_nparams(st) == 1 && db_bind_param(st, &one, 1) == 0 && db_execute(st) &&
 	   strcmp(fake.last_sql, "SELECT 'a\\'?', 42 FROM t") == 0,
 	   "nor after an escaped quote inside a literal: %s", fake.last_sql);
+	db_close(st);
+	/* MySQL's rule (fake's DB_CAP_BACKSLASH_ESC): the backslash escapes
+	 * in '...' and "...", never in `...`; a doubled quote stays inside */
+	st = prep(c, "SELECT 'a\\', ?");
+	ok(st && db_stmt_nparams(st) == 0, "'a\\', ?: one literal to the end, no placeholder (%u)",
+	   st ? db_stmt_nparams(st) : 99);
+	db_close(st);
+	st = prep(c, "SELECT `a\\`, 'it''s ?', ? FROM t");
+	ok(st && db_stmt_nparams(st) == 1 && db_bind_param(st, &one, 1) == 0 && db_execute(st) &&
+	   strcmp(fake.last_sql, "SELECT `a\\`, 'it''s ?', 42 FROM t") == 0,
+	   "`a\\` ends at its backtick, 'it''s ?' holds no placeholder: %s", fake.last_sql);
 	db_close(st);
 
 	/* misuse */
@@ -645,6 +663,71 @@ static void test_native(void)
 	st2 = prep(c, "NOPREP ?");
 	db_connection_free(c);
 	ok(fake.closes == 2, "db_connection_free closes the open statements (ASan: no leak)");
+}
+
+/* ---- emulation under the standard string rule ----------------------------- */
+
+/* PostgreSQL's (standard_conforming_strings) and SQLite's quoting: a quote
+ * is doubled, a backslash is text. */
+static size_t std_escape(sql_connection *c, char *to, const char *from, size_t len)
+{
+	size_t i, n = 0;
+	(void)c;
+	for (i = 0; i < len; i++) {
+		if (from[i] == '\'')
+			to[n++] = '\'';
+		to[n++] = from[i];
+	}
+	to[n] = 0;
+	return n;
+}
+
+/* The fake driver without DB_CAP_BACKSLASH_ESC: placeholders after a
+ * backslash at the end of a literal are counted and filled; E'...' keeps
+ * its backslash escapes. */
+static void test_standard_strings(void)
+{
+	static struct db_driver_ops std_ops;
+	static const char *const cases[][3] = {
+		/* prepared text, placeholders, sent with 42 and 'x''y' bound */
+		{ "SELECT 'a\\', ?", "1", "SELECT 'a\\', 42" },
+		{ "SELECT \"b\\\", 'c\\', ?, ?", "2", "SELECT \"b\\\", 'c\\', 42, 'x''y'" },
+		{ "SELECT E'a\\'?', ?", "1", "SELECT E'a\\'?', 42" },
+		{ "SELECT e'\\\\', ?", "1", "SELECT e'\\\\', 42" },
+		{ "SELECT name'a\\', ?", "1", "SELECT name'a\\', 42" },
+		{ "SELECT 'it''s ?', ?", "1", "SELECT 'it''s ?', 42" },
+	};
+	int32_t v = 42;
+	char text[] = "x'y";
+	unsigned long text_len = 3;
+	sql_bind b[2] = { { SQL_TYPE_INT, &v, NULL, 4, NULL },
+	                  { SQL_TYPE_VARCHAR, text, &text_len, sizeof(text), NULL } };
+	sql_driver *d = NULL;
+	sql_connection *c;
+	unsigned i;
+
+	std_ops = fake_ops;
+	std_ops.name = "fakestd";
+	std_ops.caps &= ~(unsigned)DB_CAP_BACKSLASH_ESC;
+	std_ops.opts = NULL;
+	std_ops.nopts = 0;
+	std_ops.escape = std_escape;
+	ok(db_register(&std_ops) == 0 && (d = db_create("fakestd")) != NULL,
+	   "register fakestd: fake with the standard string rule");
+	if (d == NULL)
+		return;
+	c = db_connection_create(d);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		sql_statement *st = prep(c, cases[i][0]);
+		unsigned n = (unsigned)atoi(cases[i][1]);
+		fake_reset();
+		ok(st && db_stmt_nparams(st) == n && db_bind_param(st, b, n) == 0 &&
+		   db_execute(st) && strcmp(fake.last_sql, cases[i][2]) == 0,
+		   "standard strings: %s: %u placeholder(s), sent %s", cases[i][0],
+		   st ? db_stmt_nparams(st) : 99, fake.last_sql);
+		db_close(st);
+	}
+	db_connection_free(c);
 }
 
 /* ---- bulk load and nonblocking statements (fakeps) ------------------------ */
@@ -907,6 +990,7 @@ int main(void)
 	test_errors(d);
 	test_reconnect(d);
 	test_emulated(d);
+	test_standard_strings();
 	test_native();
 	test_load();
 	test_nonblocking();

@@ -903,6 +903,54 @@ static void test_getters_iteration(void)
 	opt_free();
 }
 
+/* opt_emit_value: each type reaches its one receiver, with the value. */
+static char emitted[128];
+
+static void emit_bool(void *ud, int v) { (void)ud; snprintf(emitted, sizeof(emitted), "bool %d", v); }
+static void emit_int(void *ud, int64_t v) { (void)ud; snprintf(emitted, sizeof(emitted), "int %lld", (long long)v); }
+static void emit_size(void *ud, uint64_t v) { (void)ud; snprintf(emitted, sizeof(emitted), "size %llu", (unsigned long long)v); }
+static void emit_number(void *ud, double v) { (void)ud; snprintf(emitted, sizeof(emitted), "number %g", v); }
+static void emit_text(void *ud, const char *t) { (void)ud; snprintf(emitted, sizeof(emitted), "text %s", t ? t : "(null)"); }
+
+static void emit_list(void *ud, const char *const *items, unsigned n)
+{
+	(void)ud;
+	snprintf(emitted, sizeof(emitted), "list %u %s %s", n, n > 0 ? items[0] : "-",
+	         n > 1 ? items[n - 1] : "-");
+}
+
+static void test_emit_value(void)
+{
+	static const struct opt_def defs[] = {
+		{ "e-bool", OPT_BOOL, "b", "on", 0, 0, 0, NULL },
+		{ "e-int", OPT_INT, "i", "-7", -100, 100, 0, NULL },
+		{ "e-size", OPT_SIZE, "s", "2K", 0, 0, 0, NULL },
+		{ "e-double", OPT_DOUBLE, "d", "0.5", 0, 1, 0, NULL },
+		{ "e-string", OPT_STRING, "t", "abc", 0, 0, 0, NULL },
+		{ "e-unset", OPT_STRING, "u", NULL, 0, 0, 0, NULL },
+		{ "e-list", OPT_LIST, "l", "x,y,z", 0, 0, 0, NULL },
+		{ "e-file", OPT_FILE, "f", "/tmp/f", 0, 0, 0, NULL },
+	};
+	static const char *const want[] = {
+		"bool 1", "int -7", "size 2048", "number 0.5", "text abc", "text (null)",
+		"list 3 x z", "text /tmp/f",
+	};
+	static const struct opt_value_ops ops = {
+		.boolean = emit_bool, .integer = emit_int, .size = emit_size,
+		.number = emit_number, .list = emit_list, .text = emit_text,
+	};
+	unsigned i;
+
+	opt_init();
+	ok(opt_define("Emit", defs, N_(defs)) == 0, "one option of each type");
+	for (i = 0; i < N_(defs); i++) {
+		emitted[0] = 0;
+		opt_emit_value(opt_find(defs[i].name), &ops, NULL);
+		ok(strcmp(emitted, want[i]) == 0, "opt_emit_value(%s): %s", defs[i].name, emitted);
+	}
+	opt_free();
+}
+
 int main(void)
 {
 	log_set_verbosity(LOG_NOTICE);
@@ -918,5 +966,6 @@ int main(void)
 	test_alias();
 	test_config_file();
 	test_getters_iteration();
+	test_emit_value();
 	return tap_done();
 }
