@@ -14,15 +14,9 @@ poll that waits (libpq's zero-timeout poll that checks a socket after
 reading nothing does not wait). The same runs with the blocking paths
 showed 7 to 27.
 
-  $ . "$BENCH_SRCDIR/tests/lib/dbserver.sh"
-  $ trap dbserver_stop_all EXIT
   $ strace -f --seccomp-bpf -qq -o /dev/null true 2>/dev/null || exit 80
-  $ dbserver_start mysql
-  $ dbserver_start pgsql
-  $ set -o pipefail
-  $ B="timeout 120 $BENCH"
-  $ MY=$(dbserver_conn_opts mysql)
-  $ PG=$(dbserver_conn_opts pgsql)
+  $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
+  $ dbtest_start mysql pgsql
   $ . "$BENCH_SRCDIR/tests/lib/counts.sh"
   $ my() { dbserver_mysql_sql "$@"; }
   $ pg() { dbserver_pgsql_sql "$@"; }
