@@ -303,17 +303,29 @@ local DIALECTS = {
 
 -- mysqlslap needs no database but its own: unless --mysql-db is given,
 -- connect without a default database (sbtest need not exist), before the
--- driver reads its options on the first connection.
+-- driver reads its options on the first connection. Returns the database
+-- the schema's own connections use ("": none).
 local function no_default_db()
    if driver_name() ~= "mysql" then
-      return
+      return ""
    end
    for _, a in pairs(sysbench.cmdline.argv or {}) do
       if a:match("^%-%-mysql[-_]db=") then
-         return
+         return tostring(sysbench.opt.mysql_db or "")
       end
    end
    ffi.C.native_opt_set("mysql-db", "")
+   return ""
+end
+
+-- As mysqlslap's, the clients of a run connect to the schema itself (the
+-- MySQL driver reads --mysql-db at each connect): no USE per client, a
+-- statement mysqlslap does not send. `db` is the schema while the run's
+-- clients connect, the base database around it.
+local function connect_db(db)
+   if driver_name() == "mysql" and ffi.C.native_opt_set("mysql-db", db) ~= 0 then
+      fail("slap: cannot set --mysql-db to '%s'", db)
+   end
 end
 
 local function dialect()
@@ -626,10 +638,13 @@ function thread_init()
 end
 
 -- As mysqlslap's clients, connect once the run started: the summary's
--- seconds include connecting (not the statements' latencies).
+-- seconds include connecting (not the statements' latencies). MySQL
+-- connects to the schema (connect_db); PostgreSQL sets the search path.
 function thread_run(tid)
    con = sysbench.sql.driver():connect()
-   con:query(string.format(dialect().use, S.schema))
+   if driver_name() ~= "mysql" then
+      con:query(string.format(dialect().use, S.schema))
+   end
    return sysbench.thread_run_default(tid)
 end
 
@@ -665,7 +680,7 @@ local run_state = {}   -- settings, blocks, the times of the current block
 function sweep_steps()
    local s = settings()
    dialect()
-   no_default_db()
+   run_state.base_db = no_default_db()
    if #s.engines > 0 and driver_name() ~= "mysql" then
       fail("--engine applies to MySQL/MariaDB only (--db-driver=%s)", driver_name())
    end
@@ -699,6 +714,7 @@ local function drop_on_close()
          run_state.pending = false
          pcall(function()
             local ffi = require("ffi")
+            connect_db(run_state.base_db)
             local con = sysbench.sql.driver():connect()
             pcall(con.query, con, string.format(dialect().drop, run_state.s.schema))
             con:disconnect()
@@ -719,6 +735,7 @@ function sweep_step_begin(step)
    drop_on_close()
    run_state.pending = true
    publish_keys(setup(s, run_state.blocks[step.block]))
+   connect_db(s.schema)
 end
 
 -- The step's time; after the block's last iteration, mysqlslap's summary.
@@ -763,6 +780,7 @@ end
 
 function sweep_step_end(step, result)
    step_time(step, client_seconds(result))
+   connect_db(run_state.base_db)
    teardown(run_state.s)
    run_state.pending = false
 end

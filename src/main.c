@@ -177,6 +177,8 @@ static int run_worker(unsigned tid, void *ud)
 		rc = lrt_call(l, "thread_run", (int)tid);
 		if (rc == 0 && lrt_has_function(l, "thread_done"))
 			rc = lrt_call(l, "thread_done", (int)tid);
+		if (rc == 0)
+			sched_worker_linger();
 	}
 	lrt_destroy(l);
 	return rc;

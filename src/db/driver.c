@@ -100,9 +100,12 @@ struct db_conn_core {
 	int nb_bulk;              /* the query is a bulk insert's rows */
 	sql_statement *nb_st;     /* DB_OP_PREPARE: the statement being prepared */
 	int nb_kind;
-	const char *nb_sql;       /* the caller's text (kept alive by Lua) */
+	const char *nb_sql;       /* the caller's text (kept alive by Lua);
+	                           * DB_OP_LOAD: the table */
+	const char *nb_load_cols; /* DB_OP_LOAD: the columns */
 	size_t nb_len;
 	int64_t nb_t0;
+	struct db_recovery *rec;  /* DB_NB_RECOVER: the automatic reconnect */
 	char state_buf[6];
 	char errbuf[1024];
 	struct db_stmt_core *stmts;   /* the open statements, newest first */
@@ -128,6 +131,21 @@ static void db_stmt_free(sql_statement *st);
 /* Nonblocking operations beyond enum db_op (db_conn_core.nb_op). */
 #define DB_NB_CONNECT   100
 #define DB_NB_RECONNECT 101
+#define DB_NB_RECOVER   102   /* the automatic reconnect after a lost connection */
+#define DB_NB_CLOSE     103   /* closing a statement (nb_st) */
+
+/* The automatic reconnect under --connections, between its steps: the
+ * error it restores when it succeeds, and where its retries are. Only
+ * while it runs (a lost connection is rare; a connection costs no more). */
+struct db_recovery {
+	int attempt;
+	int phase;                /* DB_REC_* */
+	long pause_ns;            /* the next pause between attempts */
+	int saved_errno;
+	char state[6];
+	char msg[1024];
+};
+enum { DB_REC_IDLE, DB_REC_CONNECTING, DB_REC_PAUSED };
 
 /* --connections: connects in flight per worker thread at most. Thousands
  * at once overflow the server's listen backlog (MariaDB's back_log is 80
@@ -166,6 +184,13 @@ static inline void db_co_forget(void)
 {
 	if (db_co)
 		db_co->forget();
+}
+
+/* Nonblocking connect and prepare need the driver's hooks (and a
+ * coroutine to yield): otherwise the blocking calls run. */
+static inline bool db_nb_can(const struct db_driver_ops *o, bool hook)
+{
+	return hook && (o->caps & DB_CAP_NONBLOCK) && db_co_active();
 }
 
 int db_used(void)
@@ -323,6 +348,17 @@ static void db_api_error(sql_connection *c)
 	c->sql_errmsg = NULL;
 }
 
+/* A successful call: no error class, number, state or message (as
+ * sysbench's fields read after a statement that worked: 0, 0, NULL,
+ * NULL), so a script never sees the last error's text again. */
+static inline void db_no_error(sql_connection *c)
+{
+	c->error = DB_ERROR_NONE;
+	c->sql_errno = 0;
+	c->sql_state = NULL;
+	c->sql_errmsg = NULL;
+}
+
 /* ---- drivers and connections -------------------------------------------- */
 
 const struct db_driver_ops *db_conn_ops(const sql_connection *c)
@@ -410,8 +446,7 @@ static sql_connection *db_conn_new(sql_driver *drv)
 	k = (struct db_conn_core *)(c + 1);
 	c->driver = drv;
 	c->core = k;
-	c->sql_state = k->state_buf;
-	c->sql_errmsg = k->errbuf;
+	db_no_error(c);
 	k->rs.connection = c;
 	k->seq = __atomic_fetch_add(&db_conn_seq, 1, __ATOMIC_RELAXED);
 	k->nb_op = -1;
@@ -437,8 +472,11 @@ sql_connection *db_connection_create(sql_driver *drv)
 static void db_nb_drop(sql_connection *c)
 {
 	struct db_conn_core *k = c->core;
-	if (k->nb_op == DB_NB_CONNECT || k->nb_op == DB_NB_RECONNECT)
+	if (k->nb_op == DB_NB_CONNECT || k->nb_op == DB_NB_RECONNECT ||
+	    (k->nb_op == DB_NB_RECOVER && k->rec && k->rec->phase == DB_REC_CONNECTING))
 		db_nb_connecting--;
+	free(k->rec);
+	k->rec = NULL;
 	if (k->nb_st) {
 		db_stmt_free(k->nb_st);
 		k->nb_st = NULL;
@@ -516,7 +554,7 @@ static int db_reconnected(sql_connection *c, int rc)
 		return DB_ERROR_FATAL;
 	}
 	k->state = DB_CONN_READY;
-	c->error = DB_ERROR_NONE;
+	db_no_error(c);
 	stats_count(STATS_RECONNECTS, 1);
 	return 0;
 }
@@ -539,12 +577,42 @@ int db_connection_reconnect(sql_connection *c)
 	return db_reconnected(c, rc);
 }
 
+/* The automatic reconnect's retries: about 15 s in all, pauses growing
+ * from 0.1 s by 0.1 s to 0.9 s. */
+#define DB_RECOVER_ATTEMPTS 20
+
+/* The end of the automatic reconnect of c (ok: it worked): the restarted
+ * event sees the original, ignorable error; or the connection is closed
+ * (not usable, as after a failed explicit reconnect) with the original
+ * error, now fatal. */
+static void db_recovered(sql_connection *c, bool ok, int saved_errno, const char *state,
+                         const char *msg)
+{
+	struct db_conn_core *k = c->core;
+	if (!ok) {
+		log_msg(LOG_FATAL, "lost the connection (%s) and could not reconnect: %s", msg,
+		        c->sql_errmsg ? c->sql_errmsg : "");
+		c->priv = NULL;
+		k->state = DB_CONN_CLOSED;
+		db_set_error(c, DB_ERROR_FATAL, saved_errno, state, msg);
+		return;
+	}
+	k->state = DB_CONN_READY;
+	stats_count(STATS_RECONNECTS, 1);
+	db_set_error(c, DB_ERROR_IGNORABLE, saved_errno, state, msg);
+}
+
+static int db_recover_step(sql_connection *c);
+
 /* After a lost connection whose error the ignore list makes ignorable,
  * reconnect so the restarted event has a connection again (the script's
  * before_restart_event hook re-prepares its statements, as sysbench's
  * oltp_common does). A server that restarts takes a few seconds: retry
- * with a growing pause, about 15 s in all, then give up as fatal. */
-static void db_recover(sql_connection *c, int rc)
+ * with a growing pause, about 15 s in all, then give up as fatal. Under
+ * --connections (nb) the connects and the pauses yield the coroutine:
+ * the reconnect goes on as the operation DB_NB_RECOVER, continued by
+ * db_nb_continue / db_nb_resume, and only this connection waits. */
+static void db_recover(sql_connection *c, int rc, bool nb)
 {
 	struct db_conn_core *k = c->core;
 	const struct db_driver_ops *o = db_conn_ops(c);
@@ -561,8 +629,21 @@ static void db_recover(sql_connection *c, int rc)
 	db_co_forget();
 	db_nb_drop(c);
 	c->priv = NULL;
+	if (nb && db_nb_can(o, o->connect_start != NULL)) {
+		struct db_recovery *r = calloc(1, sizeof(*r));
+		if (r != NULL) {
+			r->pause_ns = 100000000L;
+			r->saved_errno = saved_errno;
+			memcpy(r->state, state, sizeof(state));
+			memcpy(r->msg, msg, sizeof(msg));
+			k->rec = r;
+			k->nb_op = DB_NB_RECOVER;
+			db_recover_step(c);
+			return;
+		}
+	}
 	log_mute_thread(1);
-	for (attempt = 0; attempt < 20; attempt++) {
+	for (attempt = 0; attempt < DB_RECOVER_ATTEMPTS; attempt++) {
 		if (o->connect(c, k->seq) == 0)
 			break;
 		c->priv = NULL;
@@ -571,15 +652,77 @@ static void db_recover(sql_connection *c, int rc)
 			pause.tv_nsec += 100000000L;
 	}
 	log_mute_thread(0);
-	if (attempt == 20) {
-		log_msg(LOG_FATAL, "lost the connection (%s) and could not reconnect: %s", msg,
-		        c->sql_errmsg ? c->sql_errmsg : "");
-		db_set_error(c, DB_ERROR_FATAL, saved_errno, state, msg);
-		return;
+	db_recovered(c, attempt < DB_RECOVER_ATTEMPTS, saved_errno, state, msg);
+}
+
+/* The attempt in flight ended with rc (0: connected): done, or the pause
+ * before the next one. */
+static int db_recover_attempted(sql_connection *c, int rc)
+{
+	struct db_conn_core *k = c->core;
+	struct db_recovery *r = k->rec;
+	bool ok = rc == 0;
+
+	if (!ok) {
+		c->priv = NULL;
+		if (++r->attempt < DB_RECOVER_ATTEMPTS) {
+			r->phase = DB_REC_PAUSED;
+			db_co_wait(-1, 0, clock_now_ns() + r->pause_ns);
+			if (r->pause_ns < 800000000L)
+				r->pause_ns += 100000000L;
+			return 1;
+		}
 	}
-	stats_count(STATS_RECONNECTS, 1);
-	/* the restarted event must see the original (ignorable) error */
-	db_set_error(c, DB_ERROR_IGNORABLE, saved_errno, state, msg);
+	k->rec = NULL;
+	k->nb_op = -1;
+	db_recovered(c, ok, r->saved_errno, r->state, r->msg);
+	free(r);
+	return 0;
+}
+
+/* One step of the automatic reconnect under --connections (k->rec):
+ * 1 waiting (*the coroutine yields), 0 done (c's error fields final: the
+ * original error, ignorable when reconnected, else fatal). The connect
+ * lines of failed attempts are muted, as in the blocking loop; only
+ * around this connection's own calls, so that the thread's other
+ * connections still speak. */
+static int db_recover_step(sql_connection *c)
+{
+	struct db_conn_core *k = c->core;
+	struct db_recovery *r = k->rec;
+	const struct db_driver_ops *o = db_conn_ops(c);
+	struct db_wait w = { -1, 0, 0 };
+	int rc;
+
+	if (r->phase == DB_REC_CONNECTING) {
+		log_mute_thread(1);
+		rc = o->resume(c, NULL, &w);
+		log_mute_thread(0);
+		if (rc == 1) {
+			db_co_wait(w.fd, w.write, w.deadline_ns);
+			return 1;
+		}
+		db_nb_connecting--;
+		r->phase = DB_REC_IDLE;
+		return db_recover_attempted(c, rc);
+	}
+	/* a new attempt, when the thread has a connect slot (a server that
+	 * restarted sees every connection come back at once) */
+	if (db_nb_connecting >= DB_NB_CONNECTING_MAX) {
+		r->phase = DB_REC_PAUSED;
+		db_co_wait(-1, 0, clock_now_ns() + 1000000);
+		return 1;
+	}
+	log_mute_thread(1);
+	rc = o->connect_start(c, k->seq, &w);
+	log_mute_thread(0);
+	if (rc == 1) {
+		db_nb_connecting++;
+		r->phase = DB_REC_CONNECTING;
+		db_co_wait(w.fd, w.write, w.deadline_ns);
+		return 1;
+	}
+	return db_recover_attempted(c, rc);
 }
 
 /* ---- statements --------------------------------------------------------- */
@@ -643,6 +786,8 @@ struct db_call {
 	size_t len;
 	int kind;               /* statement kind; < 0: classify sql */
 	int64_t t0;             /* its start when timed (--report-statements); 0: not */
+	int nb;                 /* a nonblocking call (--connections): a lost
+	                         * connection's reconnect yields (db_recover) */
 };
 
 /* The start of statement call on c (st: the statement it executes, or
@@ -668,10 +813,10 @@ static sql_result *db_finish(sql_connection *c, int rc, const struct db_call *ca
 		if (c->error == DB_ERROR_NONE)
 			c->error = DB_ERROR_FATAL;
 		db_report_error(c, call->op, call->sql, call->len);
-		db_recover(c, rc);
+		db_recover(c, rc, call->nb);
 		return NULL;
 	}
-	c->error = DB_ERROR_NONE;
+	db_no_error(c);
 	db_count(c, &k->rs);
 	return &k->rs;
 }
@@ -680,7 +825,7 @@ static sql_result *db_finish(sql_connection *c, int rc, const struct db_call *ca
 static sql_result *db_query_kind(sql_connection *c, const char *sql, size_t len, int kind)
 {
 	struct db_conn_core *k = c->core;
-	struct db_call call = { DB_OP_QUERY, sql, len, kind, 0 };
+	struct db_call call = { DB_OP_QUERY, sql, len, kind, 0, 0 };
 
 	db_begin(c, NULL, &call);
 	return db_finish(c, db_conn_ops(c)->query(c, sql, len, &k->rs), &call);
@@ -693,27 +838,36 @@ sql_result *db_query(sql_connection *c, const char *sql, size_t len)
 	return db_query_kind(c, sql, len, -1);
 }
 
-int db_load(sql_connection *c, const char *table, const char *cols, const char *data, size_t len)
+/* The start of a bulk load on c: 0, or as db_load (no driver call). */
+static int db_load_begin(sql_connection *c, const char *table, const char *cols, size_t len)
 {
-	const struct db_driver_ops *o = db_conn_ops(c);
-	struct db_conn_core *k = c->core;
-	char what[256];
-	/* not timed: a bulk load is no statement of --report-statements */
-	struct db_call call = { DB_OP_LOAD, what, 0, -1, 0 };
-	int rc;
+	const struct db_driver_ops *o;
 
 	if (!db_usable(c))
 		return -1;
+	o = db_conn_ops(c);
 	if (!(o->caps & DB_CAP_LOAD))
 		return 1;
 	db_result_reset(c, NULL);
 	if (db_debug())
 		log_msg(LOG_NOTICE, "DEBUG: Load: %zu bytes into %s (%s)", len, table, cols);
-	rc = o->load(c, table, cols, data, len, &k->rs);
+	return 0;
+}
+
+/* The end of a bulk load of len bytes into table whose driver call
+ * returned rc: as db_load. nb: a nonblocking call. */
+static int db_load_end(sql_connection *c, int rc, const char *table, const char *cols,
+                       size_t len, int nb)
+{
+	const struct db_driver_ops *o = db_conn_ops(c);
+	char what[256];
+	/* not timed: a bulk load is no statement of --report-statements */
+	struct db_call call = { DB_OP_LOAD, what, 0, -1, 0, nb };
+
 	if (rc == -ENOTSUP) {
 		log_msg(LOG_INFO, "%s: the server refuses bulk loading (%s); using INSERT",
 		        o->name, c->sql_errmsg ? c->sql_errmsg : "");
-		c->error = DB_ERROR_NONE;
+		db_no_error(c);
 		return 1;
 	}
 	if (rc) {
@@ -721,6 +875,17 @@ int db_load(sql_connection *c, const char *table, const char *cols, const char *
 		call.len = strlen(what);
 	}
 	return db_finish(c, rc, &call) ? 0 : -1;
+}
+
+int db_load(sql_connection *c, const char *table, const char *cols, const char *data, size_t len)
+{
+	struct db_conn_core *k = c->core;
+	int rc = db_load_begin(c, table, cols, len);
+
+	if (rc)
+		return rc;
+	rc = db_conn_ops(c)->load(c, table, cols, data, len, &k->rs);
+	return db_load_end(c, rc, table, cols, len, 0);
 }
 
 /* 1 when a backslash escapes the next character inside '...' and "..." on
@@ -859,7 +1024,7 @@ static sql_statement *db_stmt_prepared(sql_connection *c, sql_statement *st, int
 	}
 	if (rc == -ENOTSUP)
 		st->priv = NULL;
-	c->error = DB_ERROR_NONE;
+	db_no_error(c);
 	k->self = st;
 	k->next = ck->stmts;
 	if (k->next)
@@ -1033,7 +1198,7 @@ sql_result *db_execute(sql_statement *st)
 	sql_connection *c = st->connection;
 	struct db_conn_core *ck = c->core;
 	struct db_stmt_core *k = st->core;
-	struct db_call call = { DB_OP_EXECUTE, k->sql, k->sql_len, k->kind, 0 };
+	struct db_call call = { DB_OP_EXECUTE, k->sql, k->sql_len, k->kind, 0, 0 };
 	size_t len;
 
 	if (!db_usable(c))
@@ -1062,7 +1227,7 @@ static sql_result *db_nb_step(sql_connection *c, int rc, const struct db_wait *w
 {
 	struct db_conn_core *k = c->core;
 	int op = k->nb_op;
-	struct db_call call = { op, k->nb_sql, k->nb_len, k->nb_kind, k->nb_t0 };
+	struct db_call call = { op, k->nb_sql, k->nb_len, k->nb_kind, k->nb_t0, 1 };
 	sql_result *rs;
 	if (rc == 1) {
 		db_co_wait(w->fd, w->write, w->deadline_ns);
@@ -1070,6 +1235,8 @@ static sql_result *db_nb_step(sql_connection *c, int rc, const struct db_wait *w
 	}
 	k->nb_op = -1;
 	rs = db_finish(c, rc, &call);
+	if (k->nb_op == DB_NB_RECOVER)
+		return DB_NB_WAIT;   /* the connection was lost: reconnecting */
 	if (k->nb_bulk) {
 		/* a bulk insert's rows went: start collecting the next ones */
 		k->nb_bulk = 0;
@@ -1090,7 +1257,7 @@ static sql_result *db_nb_start(sql_connection *c, sql_statement *st, int exec,
 	struct db_conn_core *k = c->core;
 	const struct db_driver_ops *o = db_conn_ops(c);
 	struct db_wait w = { -1, 0, 0 };
-	struct db_call call = { exec ? DB_OP_EXECUTE : DB_OP_QUERY, sql, len, kind, 0 };
+	struct db_call call = { exec ? DB_OP_EXECUTE : DB_OP_QUERY, sql, len, kind, 0, 1 };
 	int rc;
 
 	db_begin(c, st, &call);
@@ -1136,6 +1303,8 @@ sql_result *db_nb_resume(sql_connection *c)
 {
 	struct db_conn_core *k = c->core;
 	struct db_wait w = { -1, 0, 0 };
+	if (k->nb_op == DB_NB_RECOVER)
+		return db_recover_step(c) ? DB_NB_WAIT : NULL;
 	if (k->nb_op != DB_OP_QUERY && k->nb_op != DB_OP_EXECUTE) {
 		log_msg(LOG_ALERT, "db_nb_resume(): no statement in flight");
 		db_api_error(c);
@@ -1150,13 +1319,6 @@ static int db_nb_wait(sql_connection *c, int op, const struct db_wait *w)
 	((struct db_conn_core *)c->core)->nb_op = op;
 	db_co_wait(w->fd, w->write, w->deadline_ns);
 	return 1;
-}
-
-/* Nonblocking connect and prepare need the driver's hooks (and a
- * coroutine to yield): otherwise the blocking calls run. */
-static inline bool db_nb_can(const struct db_driver_ops *o, bool hook)
-{
-	return hook && (o->caps & DB_CAP_NONBLOCK) && db_co_active();
 }
 
 sql_connection *db_connection_create_nb(sql_driver *drv)
@@ -1239,6 +1401,65 @@ sql_statement *db_prepare_nb(sql_connection *c, const char *sql, size_t len)
 	return db_stmt_prepared(c, st, rc);
 }
 
+/* The driver's ABI 5 hook h, or NULL. */
+#define DB_HOOK5(o, h) ((o)->abi >= 5 ? (o)->h : NULL)
+
+int db_close_nb(sql_statement *st)
+{
+	sql_connection *c;
+	struct db_conn_core *ck;
+	const struct db_driver_ops *o;
+	struct db_wait w = { -1, 0, 0 };
+
+	if (st == NULL)
+		return 0;
+	c = st->connection;
+	ck = c->core;
+	o = db_conn_ops(c);
+	if (st->priv == NULL || ck->state == DB_CONN_CLOSED || ck->nb_op >= 0 ||
+	    !db_nb_can(o, DB_HOOK5(o, close_start) != NULL))
+		return db_close(st);
+	if (ck->rs.statement == st)
+		db_release_result(c);
+	if (o->close_start(st, &w) == 1) {
+		/* freed when the reply is there, or with the connection */
+		ck->nb_st = st;
+		return db_nb_wait(c, DB_NB_CLOSE, &w);
+	}
+	db_stmt_free(st);
+	return 0;
+}
+
+/* A bulk load in flight: what its end needs. */
+struct db_load_nb {
+	const char *table, *cols;
+	size_t len;
+};
+
+int db_load_nb(sql_connection *c, const char *table, const char *cols, const char *data,
+               size_t len)
+{
+	struct db_conn_core *k = c->core;
+	const struct db_driver_ops *o = db_conn_ops(c);
+	struct db_wait w = { -1, 0, 0 };
+	int rc;
+
+	if (!db_nb_can(o, DB_HOOK5(o, load_start) != NULL))
+		return db_load(c, table, cols, data, len);
+	if ((rc = db_load_begin(c, table, cols, len)) != 0)
+		return rc;
+	rc = o->load_start(c, table, cols, data, len, &k->rs, &w);
+	if (rc == 1) {
+		/* the Lua caller keeps table and cols alive while it waits */
+		k->nb_sql = table;
+		k->nb_load_cols = cols;
+		k->nb_len = len;
+		db_nb_wait(c, DB_OP_LOAD, &w);
+		return 2;
+	}
+	return db_load_end(c, rc, table, cols, len, 1);
+}
+
 int db_nb_waiting(const sql_connection *c)
 {
 	return ((const struct db_conn_core *)c->core)->nb_op >= 0;
@@ -1258,8 +1479,19 @@ int db_nb_continue(sql_connection *c)
 		return 0;
 	case DB_OP_QUERY:
 	case DB_OP_EXECUTE:
+	case DB_NB_RECOVER:
 		rs = db_nb_resume(c);
 		return rs == DB_NB_WAIT ? 1 : rs ? 0 : -1;
+	case DB_OP_LOAD:
+		rc = o->resume(c, &k->rs, &w);
+		if (rc == 1)
+			return db_nb_wait(c, op, &w);
+		k->nb_op = -1;
+		rc = db_load_end(c, rc, k->nb_sql, k->nb_load_cols, k->nb_len, 1);
+		/* a lost connection: reconnecting (then -1, or 2 if refused) */
+		if (k->nb_op == DB_NB_RECOVER)
+			return 1;
+		return rc == 1 ? 2 : rc;
 	default:
 		break;
 	}
@@ -1283,6 +1515,11 @@ int db_nb_continue(sql_connection *c)
 		st = k->nb_st;
 		k->nb_st = NULL;
 		return db_stmt_prepared(c, st, rc) ? 0 : -1;
+	case DB_NB_CLOSE:
+		st = k->nb_st;
+		k->nb_st = NULL;
+		db_stmt_free(st);
+		return 0;
 	default:
 		return -1;
 	}

@@ -24,9 +24,10 @@
 #include "ffi/db.h"
 #include "opt/opt.h"
 
-#define DB_DRIVER_ABI 4   /* 2: the load hook; 3: sysbench's types;
+#define DB_DRIVER_ABI 5   /* 2: the load hook; 3: sysbench's types;
                            * 4: the nonblocking hooks (optional: a driver
-                           * built for 3 still registers) */
+                           * built for 3 still registers); 5: nonblocking
+                           * close and load (read only from abi >= 5) */
 
 /* Capabilities (bit flags; never compare names). */
 #define DB_CAP_PREPARED     0x1   /* server-side prepared statements */
@@ -146,6 +147,18 @@ struct db_driver_ops {
 	int (*connect_start)(sql_connection *c, unsigned seq, struct db_wait *w);
 	int (*prepare_start)(sql_statement *st, const char *sql, size_t len,
 	                     struct db_wait *w);
+
+	/* ABI 5, optional, with DB_CAP_NONBLOCK: close and bulk load in
+	 * steps, continued by resume. close_start frees st->priv (sets it
+	 * NULL) and returns 0, or 1 with *w set while what it sent to the
+	 * server (PostgreSQL's DEALLOCATE) is answered (resume(c, NULL, w)
+	 * then returns 0; a connection closed meanwhile frees what is left).
+	 * load_start returns as load, or 1 (resume(c, rs, w) then returns as
+	 * load); data stays valid until then. Without them the blocking close
+	 * / load run. */
+	int (*close_start)(sql_statement *st, struct db_wait *w);
+	int (*load_start)(sql_connection *c, const char *table, const char *cols,
+	                  const char *data, size_t len, sql_result *rs, struct db_wait *w);
 };
 
 /* Where the quoted text that opens at sql[i] (a ', " or `) ends: the

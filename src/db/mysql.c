@@ -90,7 +90,6 @@ static struct {
 	unsigned nsockets;
 	const char *user;
 	const char *password;
-	const char *db;
 	enum my_ssl_mode ssl;
 	const char *ssl_key, *ssl_cert, *ssl_ca, *ssl_cipher;
 	bool compression;
@@ -126,6 +125,7 @@ struct my_conn {
 	struct my_stmt *nb_ms;    /* being prepared (MY_NB_PREPARE, MY_NB_REPREP) */
 	bool nb_ms_new;           /* ... a new statement (freed with mc) */
 	MYSQL *nb_m;              /* being connected (MY_NB_CONNECT) */
+	struct my_load *nb_load;  /* a LOAD DATA in flight (MY_NB_LOAD) */
 	int64_t nb_deadline;      /* connect: give up at this clock_now_ns() */
 	bool nb_timed_out;        /* ... and that time came */
 #ifdef MY_PVIO
@@ -213,6 +213,14 @@ static int my_parse_ssl(const char *v, enum my_ssl_mode *out)
 	return -EINVAL;
 }
 
+/* The database to connect to: --mysql-db, read at each connect (bench
+ * slap points its clients at the schema it made, as mysqlslap's clients
+ * connect to it; nothing else changes it during a run). */
+static const char *my_db(void)
+{
+	return my_nonempty(opt_get_string("mysql-db"));
+}
+
 static int my_init(void)
 {
 	const char *const *ports;
@@ -227,7 +235,6 @@ static int my_init(void)
 	 * given (command line or --config-file): keeps it off the command line */
 	if (!opt_is_set("mysql-password") && getenv("MYSQL_PWD") != NULL)
 		my_cfg.password = getenv("MYSQL_PWD");
-	my_cfg.db = my_nonempty(opt_get_string("mysql-db"));
 	my_cfg.ssl_key = my_nonempty(opt_get_string("mysql-ssl-key"));
 	my_cfg.ssl_cert = my_nonempty(opt_get_string("mysql-ssl-cert"));
 	my_cfg.ssl_ca = my_nonempty(opt_get_string("mysql-ssl-ca"));
@@ -584,7 +591,7 @@ static MYSQL *my_handle(sql_connection *c, struct my_conn *mc, const char *fn)
 	         "CLIENT_MULTI_STATEMENTS) ssl=%s", fn,
 	         (void *)m, mc->host ? mc->host : "(null)", my_cfg.user ? my_cfg.user : "",
 	         (my_cfg.password && *my_cfg.password) ? "<password>" : "\"\"",
-	         my_cfg.db ? my_cfg.db : "(null)", mc->port, mc->sock ? mc->sock : "(null)",
+	         my_db() ? my_db() : "(null)", mc->port, mc->sock ? mc->sock : "(null)",
 	         my_ssl_names[my_cfg.ssl]);
 	return m;
 }
@@ -648,7 +655,7 @@ static int my_connect(sql_connection *c, unsigned seq)
 		return -ECONNREFUSED;
 	return my_connected(c, mc, m,
 	                    mysql_real_connect(m, mc->host, my_cfg.user, my_cfg.password,
-	                                       my_cfg.db, mc->port, mc->sock,
+	                                       my_db(), mc->port, mc->sock,
 	                                       CLIENT_MULTI_STATEMENTS) != NULL);
 }
 
@@ -681,6 +688,8 @@ static void my_stmt_link(struct my_conn *mc, struct my_stmt *ms)
 
 static void my_release(struct my_conn *mc);
 static void my_stmt_free(struct my_stmt *ms);
+struct my_load;
+static void my_load_free(struct my_load *ld);
 
 static void my_disconnect(sql_connection *c)
 {
@@ -707,6 +716,7 @@ static void my_disconnect(sql_connection *c)
 		MY_TRACE("mysql_close(%p)", (void *)mc->m);
 		mysql_close(mc->m);
 	}
+	my_load_free(mc->nb_load);   /* a LOAD DATA in flight */
 	/* Statements outlive their connection (a reconnect prepares them again
 	 * on first use): detach them. mysql_close() has invalidated their
 	 * handles, so closing them now sends nothing to a server that may be
@@ -847,44 +857,64 @@ static int my_infile_error(void *ptr, char *msg, unsigned int len)
 	return CR_UNKNOWN_ERROR;
 }
 
-static int my_load(sql_connection *c, const char *table, const char *cols,
-                   const char *data, size_t len, sql_result *rs)
-{
-	struct my_conn *mc = c->priv;
-	struct my_infile f = { data, len, 0, false };
-	unsigned int was = 0, on, after;
-	size_t cap = strlen(table) + strlen(cols) + 64;
-	unsigned err;
+/* A LOAD DATA in flight: the rows it serves and its statement. */
+struct my_load {
+	struct my_infile f;
 	char *sql;
-	int n, rc;
+	unsigned long sql_len;
+	unsigned int after;       /* MYSQL_OPT_LOCAL_INFILE once it is done */
+};
 
-	if (MY_UNLIKELY(my_cfg.dry_run)) {
-		rs->counter = SB_CNT_OTHER;
-		return 0;
-	}
-	if (mc == NULL || mc->m == NULL)
-		return my_fail(c, CR_SERVER_GONE_ERROR, "HY000", "MySQL server has gone away");
-	if ((sql = malloc(cap)) == NULL)
+static void my_load_free(struct my_load *ld)
+{
+	if (ld == NULL)
+		return;
+	free(ld->sql);
+	free(ld);
+}
+
+/* Make ld's statement for table (cols) and let mc's next statement (and
+ * only its reply) ask for ld's rows: 0, or as my_fail. */
+static int my_load_arm(sql_connection *c, struct my_conn *mc, struct my_load *ld,
+                       const char *table, const char *cols)
+{
+	unsigned int was = 0, on;
+	size_t cap = strlen(table) + strlen(cols) + 64;
+	int n;
+
+	if ((ld->sql = malloc(cap)) == NULL)
 		return my_fail(c, CR_OUT_OF_MEMORY, "HY000", "out of memory");
-	n = snprintf(sql, cap, "LOAD DATA LOCAL INFILE '" MY_INFILE_NAME "' INTO TABLE %s (%s)",
+	n = snprintf(ld->sql, cap, "LOAD DATA LOCAL INFILE '" MY_INFILE_NAME "' INTO TABLE %s (%s)",
 	             table, cols);
+	ld->sql_len = (unsigned long)n;
 	(void)mysql_get_option(mc->m, MYSQL_OPT_LOCAL_INFILE, &was);
 #ifdef MY_INFILE_GUARDED
 	/* guarded even during our statement: it is a LOAD DATA, so the
 	 * library lets its reply (and only its reply) ask for the rows */
 	on = MY_INFILE_GUARDED;
-	after = was ? MY_INFILE_GUARDED : 0;
+	ld->after = was ? MY_INFILE_GUARDED : 0;
 #else
 	on = 1;
-	after = was ? 1 : 0;
+	ld->after = was ? 1 : 0;
 #endif
 	mysql_options(mc->m, MYSQL_OPT_LOCAL_INFILE, &on);
 	mysql_set_local_infile_handler(mc->m, my_infile_init, my_infile_read, my_infile_end,
-	                               my_infile_error, &f);
-	rc = mysql_real_query(mc->m, sql, (unsigned long)n);
-	mysql_options(mc->m, MYSQL_OPT_LOCAL_INFILE, &after);
+	                               my_infile_error, &ld->f);
+	return 0;
+}
+
+/* ld's statement returned rc (mysql_real_query's): the option and the
+ * handler as they were, ld's statement freed; 0 (rs filled), -ENOTSUP
+ * when the server refuses LOCAL, or as my_fail. */
+static int my_load_end(sql_connection *c, struct my_conn *mc, struct my_load *ld, int rc,
+                       sql_result *rs)
+{
+	unsigned err;
+
+	mysql_options(mc->m, MYSQL_OPT_LOCAL_INFILE, &ld->after);
 	mysql_set_local_infile_default(mc->m);
-	free(sql);
+	free(ld->sql);
+	ld->sql = NULL;
 	if (rc) {
 		/* 1148 ER_NOT_ALLOWED_COMMAND, 4166 (MariaDB) local infile disabled */
 		err = mysql_errno(mc->m);
@@ -893,6 +923,25 @@ static int my_load(sql_connection *c, const char *table, const char *cols,
 	}
 	my_set_affected(rs, mysql_affected_rows(mc->m));
 	return 0;
+}
+
+static int my_load(sql_connection *c, const char *table, const char *cols,
+                   const char *data, size_t len, sql_result *rs)
+{
+	struct my_conn *mc = c->priv;
+	struct my_load ld = { { data, len, 0, false }, NULL, 0, 0 };
+	int rc;
+
+	if (MY_UNLIKELY(my_cfg.dry_run)) {
+		rs->counter = SB_CNT_OTHER;
+		return 0;
+	}
+	if (mc == NULL || mc->m == NULL)
+		return my_fail(c, CR_SERVER_GONE_ERROR, "HY000", "MySQL server has gone away");
+	if ((rc = my_load_arm(c, mc, &ld, table, cols)) != 0)
+		return rc;
+	rc = mysql_real_query(mc->m, ld.sql, ld.sql_len);
+	return my_load_end(c, mc, &ld, rc, rs);
 }
 
 /* ---- prepared statements --------------------------------------------------- */
@@ -1165,7 +1214,7 @@ static int my_exec_result(sql_connection *c, struct my_conn *mc, struct my_stmt 
  * flight (query, store_result, execute, stmt_store_result). */
 #ifdef MY_NB
 enum { MY_NB_QUERY = 1, MY_NB_STORE, MY_NB_EXEC, MY_NB_SSTORE, MY_NB_CONNECT,
-       MY_NB_PREPARE, MY_NB_REPREP };
+       MY_NB_PREPARE, MY_NB_REPREP, MY_NB_LOAD };
 
 static int my_nb_wait(struct my_conn *mc, int step, int status, struct db_wait *w)
 {
@@ -1202,7 +1251,7 @@ static int my_connect_start(sql_connection *c, unsigned seq, struct db_wait *w)
 	if ((m = my_handle(c, mc, "mysql_real_connect_start")) == NULL)
 		return -ECONNREFUSED;
 	status = mysql_real_connect_start(&ret, m, mc->host, my_cfg.user, my_cfg.password,
-	                                  my_cfg.db, mc->port, mc->sock,
+	                                  my_db(), mc->port, mc->sock,
 	                                  CLIENT_MULTI_STATEMENTS);
 	if (status == 0)
 		return my_connected(c, mc, m, ret != NULL);
@@ -1390,6 +1439,47 @@ static int my_execute_start(sql_statement *st, sql_result *rs, struct db_wait *w
 	return my_nb_exec(st->connection, mc, rs, w);
 }
 
+/* The LOAD DATA in flight is done (err as mysql_real_query's). */
+static int my_nb_loaded(sql_connection *c, struct my_conn *mc, int err, sql_result *rs)
+{
+	struct my_load *ld = mc->nb_load;
+	int rc = my_load_end(c, mc, ld, err, rs);
+	mc->nb_load = NULL;
+	my_load_free(ld);
+	return rc;
+}
+
+/* --connections: the bulk load's LOAD DATA LOCAL INFILE without waiting;
+ * the local-infile handler serves the rows from the library's context as
+ * the socket takes them. */
+static int my_load_start(sql_connection *c, const char *table, const char *cols,
+                         const char *data, size_t len, sql_result *rs, struct db_wait *w)
+{
+	struct my_conn *mc = c->priv;
+	struct my_load *ld;
+	int rc, err = 0, status;
+
+	if (MY_UNLIKELY(my_cfg.dry_run || mc == NULL || mc->m == NULL))
+		return my_load(c, table, cols, data, len, rs);
+	if (MY_UNLIKELY(mc->res || mc->res_stmt || mc->more_plain))
+		my_release(mc);
+	if ((ld = calloc(1, sizeof(*ld))) == NULL)
+		return my_fail(c, CR_OUT_OF_MEMORY, "HY000", "out of memory");
+	ld->f.data = data;
+	ld->f.len = len;
+	if ((rc = my_load_arm(c, mc, ld, table, cols)) != 0) {
+		free(ld);
+		return rc;
+	}
+	mc->nb_load = ld;
+	MY_TRACE("mysql_real_query_start(%p, \"%.*s\", %lu)", (void *)mc->m, (int)ld->sql_len,
+	         ld->sql, ld->sql_len);
+	status = mysql_real_query_start(&err, mc->m, ld->sql, ld->sql_len);
+	if (status)
+		return my_nb_wait(mc, MY_NB_LOAD, status, w);
+	return my_nb_loaded(c, mc, err, rs);
+}
+
 static int my_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
 {
 	struct my_conn *mc = c->priv;
@@ -1426,6 +1516,11 @@ static int my_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
 		if (status)
 			return my_nb_wait(mc, MY_NB_QUERY, status, w);
 		return my_nb_stored(c, mc, err, rs, w);
+	case MY_NB_LOAD:
+		status = mysql_real_query_cont(&err, mc->m, ready);
+		if (status)
+			return my_nb_wait(mc, MY_NB_LOAD, status, w);
+		return my_nb_loaded(c, mc, err, rs);
 	case MY_NB_STORE:
 		status = mysql_store_result_cont(&mc->nb_res, mc->m, ready);
 		if (status)
@@ -1697,6 +1792,7 @@ const struct db_driver_ops db_mysql_ops = {
 	.resume = my_resume,
 	.connect_start = my_connect_start,
 	.prepare_start = my_prepare_start,
+	.load_start = my_load_start,
 #else
 	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD | DB_CAP_BACKSLASH_ESC,
 #endif

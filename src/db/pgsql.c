@@ -103,9 +103,19 @@ struct pg_conn {
 	struct pg_stmt *nb_ps;  /* ... a new statement being prepared */
 	int64_t nb_deadline;    /* ... connect: give up at this clock_now_ns() */
 	bool nb_retry;          /* ... the PREPARE is the retry with text types */
+	bool nb_in;             /* in a nonblocking hook: pg_fail does not wait */
+	bool nb_rollback;       /* ... an aborted block to roll back (pg_fail) */
+	int nb_rc;              /* ... the failure that ROLLBACK follows */
 	char *sql;              /* NUL-terminated copy, if the caller's isn't */
 	size_t sql_cap;
+	/* --connections: a COPY in flight (PG_NB_COPY; the rows are the
+	 * caller's, kept alive while it waits) */
+	const char *copy_data;
+	size_t copy_len, copy_off;
+	int copy_phase;         /* PG_COPY_* */
 };
+
+enum { PG_COPY_START, PG_COPY_ROWS, PG_COPY_END };
 
 /* How a parameter is converted on execute. */
 enum pg_param_kind {
@@ -124,6 +134,10 @@ struct pg_stmt {
 	unsigned nparams;
 	uint64_t gen;           /* generation prepared on; 0 = not prepared */
 	bool typed;             /* types[] hold the bound types */
+	char old_name[24];      /* --connections: prepared under this name with
+	                         * other types (bind_param), to be deallocated
+	                         * before the next PREPARE ... */
+	uint64_t old_gen;       /* ... on that session (0: none) */
 	/* Per-parameter arrays, allocated once (block) when first bound. */
 	void *block;
 	Oid *types;
@@ -185,8 +199,15 @@ static int pg_fail(sql_connection *c, struct pg_conn *pc, PGresult *res)
 		if (msg == NULL)
 			msg = PQresultErrorMessage(res);
 	}
-	if (msg == NULL || *msg == 0)
+	if (msg == NULL || *msg == 0) {
+		/* libpq's own text: the server's message (the connection was
+		 * lost) comes with its severity, "FATAL:  ...": drop it, so
+		 * that the message reads as a result's primary message */
 		msg = PQerrorMessage(pc->pg);
+		if (strncmp(msg, "FATAL:  ", 8) == 0 || strncmp(msg, "ERROR:  ", 8) == 0 ||
+		    strncmp(msg, "PANIC:  ", 8) == 0)
+			msg += 8;
+	}
 	msg = pg_first_line(buf, sizeof(buf), msg);
 	lost = PQstatus(pc->pg) == CONNECTION_BAD;
 	if (lost) {
@@ -202,9 +223,14 @@ static int pg_fail(sql_connection *c, struct pg_conn *pc, PGresult *res)
 	db_set_error(c, cls, 0, state, msg);
 	PQclear(res);
 
+	/* --connections: pgsql_resume sends the ROLLBACK and yields */
 	if (cls == DB_ERROR_IGNORABLE && !lost &&
-	    PQtransactionStatus(pc->pg) == PQTRANS_INERROR)
-		PQclear(PQexec(pc->pg, "ROLLBACK"));
+	    PQtransactionStatus(pc->pg) == PQTRANS_INERROR) {
+		if (pc->nb_in)
+			pc->nb_rollback = true;
+		else
+			PQclear(PQexec(pc->pg, "ROLLBACK"));
+	}
 	return rc;
 }
 
@@ -513,6 +539,11 @@ enum {
 	PG_NB_CONNECT,        /* PQconnectPoll */
 	PG_NB_PREPARE,        /* a new statement without parameters */
 	PG_NB_EXPREP,         /* a statement prepared before its execute */
+	PG_NB_ROLLBACK,       /* the ROLLBACK after an ignorable error (nb_rc) */
+	PG_NB_CLOSE,          /* DEALLOCATE of a closed statement (nb_ps) */
+	PG_NB_REDEALLOC,      /* DEALLOCATE of a statement's old types, then
+	                       * PG_NB_EXPREP */
+	PG_NB_COPY,           /* COPY FROM STDIN: its start, rows, end */
 };
 
 static int pg_nb_wait(struct pg_conn *pc, struct db_wait *w)
@@ -567,21 +598,96 @@ static int pg_nb_connect_poll(sql_connection *c, struct pg_conn *pc, struct db_w
 static int pg_nb_prepared(sql_connection *c, struct pg_conn *pc, PGresult *res,
                           sql_result *rs, struct db_wait *w);
 
-static int pgsql_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
+/* Read and drop the results of the command in flight (a ROLLBACK or
+ * DEALLOCATE of bench's own, whose outcome nobody asked for): 0 when all
+ * came (or the connection failed: the caller's error stands), 1 to wait. */
+static int pg_nb_drain(struct pg_conn *pc, struct db_wait *w)
 {
-	struct pg_conn *pc = c->priv;
+	PGresult *r;
+
+	if (!PQconsumeInput(pc->pg))
+		return 0;
+	while (!PQisBusy(pc->pg)) {
+		if ((r = PQgetResult(pc->pg)) == NULL)
+			return 0;
+		PQclear(r);
+	}
+	return pg_nb_wait(pc, w);
+}
+
+/* Send a command of bench's own (step: what it is), without waiting. */
+static int pg_nb_send_own(struct pg_conn *pc, const char *sql, int step, struct db_wait *w)
+{
+	if (!PQsendQuery(pc->pg, sql))
+		return 0;   /* the connection failed: the next call says so */
+	pc->nb_step = step;
+	return pg_nb_wait(pc, w);
+}
+
+static int pg_nb_copy(sql_connection *c, struct pg_conn *pc, sql_result *rs,
+                      struct db_wait *w);
+static int pg_nb_redeallocated(sql_connection *c, struct pg_conn *pc, struct db_wait *w);
+
+static int pg_nb_step(sql_connection *c, struct pg_conn *pc, sql_result *rs,
+                      struct db_wait *w)
+{
 	PGresult *last = NULL;
 	int rc;
 
-	if (pc == NULL)
-		return pg_not_connected(c);
-	if (pc->nb_step == PG_NB_CONNECT)
-		return pg_nb_connect_poll(c, pc, w);
+	switch (pc->nb_step) {
+	case PG_NB_ROLLBACK:
+		if ((rc = pg_nb_drain(pc, w)) != 0)
+			return rc;
+		pc->nb_step = PG_NB_STATEMENT;
+		return pc->nb_rc;
+	case PG_NB_CLOSE:
+		if ((rc = pg_nb_drain(pc, w)) != 0)
+			return rc;
+		pg_stmt_free(pc->nb_ps);
+		pc->nb_ps = NULL;
+		pc->nb_step = PG_NB_STATEMENT;
+		return 0;
+	case PG_NB_REDEALLOC:
+		if ((rc = pg_nb_drain(pc, w)) != 0)
+			return rc;
+		return pg_nb_redeallocated(c, pc, w);
+	case PG_NB_COPY:
+		return pg_nb_copy(c, pc, rs, w);
+	default:
+		break;
+	}
 	if ((rc = pg_nb_collect(c, pc, &last, w)) != 0)
 		return rc;
 	if (pc->nb_step != PG_NB_STATEMENT)
 		return pg_nb_prepared(c, pc, last, rs, w);
 	return pg_finish(c, pc, last, rs);
+}
+
+/* A nonblocking hook's outcome rc: an ignorable error in a transaction
+ * block (pg_fail) is followed by the ROLLBACK, sent here, and the caller
+ * yields for its reply too (then gets rc). */
+static int pg_nb_done(struct pg_conn *pc, int rc, struct db_wait *w)
+{
+	pc->nb_in = false;
+	if (rc < 0 && pc->nb_rollback) {
+		pc->nb_rollback = false;
+		pc->nb_rc = rc;
+		if (pg_nb_send_own(pc, "ROLLBACK", PG_NB_ROLLBACK, w) == 1)
+			return 1;
+	}
+	return rc;
+}
+
+static int pgsql_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
+{
+	struct pg_conn *pc = c->priv;
+
+	if (pc == NULL)
+		return pg_not_connected(c);
+	if (pc->nb_step == PG_NB_CONNECT)   /* on failure pc is gone */
+		return pg_nb_connect_poll(c, pc, w);
+	pc->nb_in = true;
+	return pg_nb_done(pc, pg_nb_step(c, pc, rs, w), w);
 }
 
 static int pgsql_query_start(sql_connection *c, const char *sql, size_t len, sql_result *rs,
@@ -596,8 +702,10 @@ static int pgsql_query_start(sql_connection *c, const char *sql, size_t len, sql
 	if ((sql = pg_cstr(c, pc, sql, len)) == NULL)
 		return -ENOMEM;
 	pc->nb_step = PG_NB_STATEMENT;
+	pc->nb_in = true;
 	if (!PQsendQuery(pc->pg, sql))
-		return pg_fail(c, pc, NULL);
+		return pg_nb_done(pc, pg_fail(c, pc, NULL), w);
+	pc->nb_in = false;
 	return pg_nb_wait(pc, w);
 }
 
@@ -637,6 +745,129 @@ static int pgsql_load(sql_connection *c, const char *table, const char *cols,
 	while ((res = PQgetResult(pc->pg)) != NULL)
 		PQclear(res);
 	return rc;
+}
+
+/* --connections: the bulk load's COPY without waiting. Rows go in
+ * pieces of at most this many bytes, each flushed before the next (the
+ * socket takes what it can; the coroutine yields until it takes more). */
+#define PG_COPY_PIECE (64 * 1024)
+
+static int pgsql_load_start(sql_connection *c, const char *table, const char *cols,
+                            const char *data, size_t len, sql_result *rs, struct db_wait *w)
+{
+	struct pg_conn *pc = c->priv;
+	size_t cap = strlen(table) + strlen(cols) + 32;
+	char *sql;
+	int ok;
+
+	(void)rs;
+	if (pc == NULL)
+		return pg_not_connected(c);
+	if (len > INT_MAX) {
+		db_set_error(c, DB_ERROR_FATAL, 0, "54000", "bulk load batch over 2 GiB");
+		return -E2BIG;
+	}
+	if ((sql = malloc(cap)) == NULL) {
+		db_set_error(c, DB_ERROR_FATAL, 0, "", "out of memory");
+		return -ENOMEM;
+	}
+	pg_release(&pc->rs);
+	snprintf(sql, cap, "COPY %s (%s) FROM STDIN", table, cols);
+	pc->nb_in = true;
+	ok = PQsendQuery(pc->pg, sql);
+	free(sql);
+	if (!ok)
+		return pg_nb_done(pc, pg_fail(c, pc, NULL), w);
+	pc->nb_in = false;
+	pc->copy_data = data;
+	pc->copy_len = len;
+	pc->copy_off = 0;
+	pc->copy_phase = PG_COPY_START;
+	pc->nb_step = PG_NB_COPY;
+	return pg_nb_wait(pc, w);
+}
+
+/* Wait until the socket takes more (a flush returned 1). */
+static int pg_nb_wait_write(struct pg_conn *pc, struct db_wait *w)
+{
+	w->fd = PQsocket(pc->pg);
+	w->write = 1;
+	return 1;
+}
+
+/* The COPY in flight: its COPY_IN answer, the rows, the end; then its
+ * result is collected as a statement's (or its error's, when the server
+ * refused the COPY). */
+static int pg_nb_copy(sql_connection *c, struct pg_conn *pc, sql_result *rs,
+                      struct db_wait *w)
+{
+	PGresult *res;
+	int r;
+
+	if (pc->copy_phase == PG_COPY_START) {
+		if (!PQconsumeInput(pc->pg))
+			return pg_fail(c, pc, NULL);
+		if (PQisBusy(pc->pg))
+			return pg_nb_wait(pc, w);
+		res = PQgetResult(pc->pg);
+		if (res == NULL || PQresultStatus(res) != PGRES_COPY_IN) {
+			/* an error (refused, no table): collected as a
+			 * statement's, up to the end of the command */
+			pc->nb_step = PG_NB_STATEMENT;
+			PQclear(pc->nb_last);
+			pc->nb_last = res;
+			return pg_nb_step(c, pc, rs, w);
+		}
+		PQclear(res);
+		/* the rows must not block the thread either: libpq queues
+		 * them and PQflush sends what the socket takes */
+		if (PQsetnonblocking(pc->pg, 1))
+			return pg_fail(c, pc, NULL);
+		pc->copy_phase = PG_COPY_ROWS;
+	}
+	if (pc->copy_phase == PG_COPY_ROWS) {
+		for (;;) {
+			r = PQflush(pc->pg);
+			if (r < 0)
+				goto failed;
+			if (r == 1)
+				return pg_nb_wait_write(pc, w);
+			if (pc->copy_off == pc->copy_len)
+				break;
+			{
+				size_t n = pc->copy_len - pc->copy_off;
+				if (n > PG_COPY_PIECE)
+					n = PG_COPY_PIECE;
+				r = PQputCopyData(pc->pg, pc->copy_data + pc->copy_off, (int)n);
+				if (r < 0)
+					goto failed;
+				if (r == 0)   /* libpq's buffer is full */
+					return pg_nb_wait_write(pc, w);
+				pc->copy_off += n;
+			}
+		}
+		r = PQputCopyEnd(pc->pg, NULL);
+		if (r < 0)
+			goto failed;
+		if (r == 0)
+			return pg_nb_wait_write(pc, w);
+		pc->copy_phase = PG_COPY_END;
+	}
+	/* the end is queued: flushed, then the COPY's result as a statement's */
+	r = PQflush(pc->pg);
+	if (r < 0)
+		goto failed;
+	if (r == 1)
+		return pg_nb_wait_write(pc, w);
+	(void)PQsetnonblocking(pc->pg, 0);
+	pc->copy_data = NULL;
+	pc->nb_step = PG_NB_STATEMENT;
+	return pg_nb_wait(pc, w);
+failed:
+	(void)PQsetnonblocking(pc->pg, 0);
+	pc->copy_data = NULL;
+	pc->nb_step = PG_NB_STATEMENT;
+	return pg_fail(c, pc, NULL);
 }
 
 /* ---- prepared statements ------------------------------------------------ */
@@ -912,7 +1143,17 @@ static int pgsql_bind_param(sql_statement *st)
 	ps->typed = true;
 	if (same && ps->gen == pc->gen)
 		return 0;
-	/* new types: a new server-side statement */
+	/* new types: a new server-side statement. Under --connections the
+	 * PREPARE goes with the next execute, without waiting (as after a
+	 * reconnect), and so does the DEALLOCATE of the old one */
+	if (db_co_active()) {
+		if (ps->gen == pc->gen && ps->gen != 0) {
+			memcpy(ps->old_name, ps->name, sizeof(ps->name));
+			ps->old_gen = ps->gen;
+		}
+		ps->gen = 0;
+		return 0;
+	}
 	pg_stmt_deallocate(pc, ps);
 	return pg_stmt_prepare(st, pc, ps);
 nomem:
@@ -1008,8 +1249,22 @@ static int pg_exec_ready(sql_statement *st, struct pg_conn *pc, struct pg_stmt *
 	if (rc)
 		return rc;
 	/* prepared on an earlier session (reconnect), or not yet */
-	if (ps->gen != pc->gen && (rc = pg_stmt_prepare(st, pc, ps)) != 0)
-		return rc;
+	if (ps->gen != pc->gen) {
+		if (ps->old_gen == pc->gen && ps->old_gen != 0) {
+			/* a statement rebound under --connections */
+			uint64_t gen = ps->gen;
+			char name[24];
+			memcpy(name, ps->name, sizeof(name));
+			memcpy(ps->name, ps->old_name, sizeof(name));
+			ps->gen = ps->old_gen;
+			pg_stmt_deallocate(pc, ps);
+			memcpy(ps->name, name, sizeof(name));
+			ps->gen = gen;
+			ps->old_gen = 0;
+		}
+		if ((rc = pg_stmt_prepare(st, pc, ps)) != 0)
+			return rc;
+	}
 	return 0;
 }
 
@@ -1079,6 +1334,12 @@ static int pg_nb_prepared(sql_connection *c, struct pg_conn *pc, PGresult *res,
 	return rc ? rc : pg_nb_send_exec(c, pc, ps, w);
 }
 
+/* The DEALLOCATE of a statement's old types is done: its PREPARE. */
+static int pg_nb_redeallocated(sql_connection *c, struct pg_conn *pc, struct db_wait *w)
+{
+	return pg_nb_send_prepare(c, pc, pc->nb_st->priv, PG_NB_EXPREP, false, w);
+}
+
 static int pgsql_execute_start(sql_statement *st, sql_result *rs, struct db_wait *w)
 {
 	struct pg_stmt *ps = st->priv;
@@ -1088,13 +1349,26 @@ static int pgsql_execute_start(sql_statement *st, sql_result *rs, struct db_wait
 	(void)rs;
 	if (rc)
 		return rc;
+	pc->nb_in = true;
 	/* prepared on an earlier session (reconnect), or not yet: first
-	 * the PREPARE, without waiting either */
+	 * the PREPARE, without waiting either (and before it the
+	 * DEALLOCATE of the types it was prepared with on this session) */
 	if (ps->gen != pc->gen) {
 		pc->nb_st = st;
-		return pg_nb_send_prepare(st->connection, pc, ps, PG_NB_EXPREP, false, w);
+		if (ps->old_gen == pc->gen && ps->old_gen != 0) {
+			char sql[48];
+			ps->old_gen = 0;
+			snprintf(sql, sizeof(sql), "DEALLOCATE %s", ps->old_name);
+			if (pg_nb_send_own(pc, sql, PG_NB_REDEALLOC, w) == 1) {
+				pc->nb_in = false;
+				return 1;
+			}
+		}
+		rc = pg_nb_send_prepare(st->connection, pc, ps, PG_NB_EXPREP, false, w);
+	} else {
+		rc = pg_nb_send_exec(st->connection, pc, ps, w);
 	}
-	return pg_nb_send_exec(st->connection, pc, ps, w);
+	return pg_nb_done(pc, rc, w);
 }
 
 static int pgsql_prepare_start(sql_statement *st, const char *sql, size_t len,
@@ -1113,12 +1387,13 @@ static int pgsql_prepare_start(sql_statement *st, const char *sql, size_t len,
 	}
 	pc->nb_ps = ps;
 	pc->nb_st = st;
+	pc->nb_in = true;
 	rc = pg_nb_send_prepare(st->connection, pc, ps, PG_NB_PREPARE, false, w);
 	if (rc < 0) {
 		pc->nb_ps = NULL;
 		pg_stmt_free(ps);
 	}
-	return rc;
+	return pg_nb_done(pc, rc, w);
 }
 
 static int pgsql_connect_start(sql_connection *c, unsigned seq, struct db_wait *w)
@@ -1174,6 +1449,38 @@ static int pg_nb_connect_poll(sql_connection *c, struct pg_conn *pc, struct db_w
 	w->write = st == PGRES_POLLING_WRITING;
 	w->deadline_ns = pc->nb_deadline;
 	return 1;
+}
+
+/* --connections: close st, its DEALLOCATE sent without waiting (1, the
+ * reply collected by pgsql_resume, which then frees the statement). */
+static int pgsql_close_start(sql_statement *st, struct db_wait *w)
+{
+	struct pg_stmt *ps = st->priv;
+	struct pg_conn *pc = st->connection->priv;
+	char sql[48];
+
+	if (ps == NULL)
+		return 0;
+	st->priv = NULL;
+	if (pc == NULL || ps->gen != pc->gen || PQstatus(pc->pg) != CONNECTION_OK) {
+		pg_stmt_free(ps);
+		return 0;
+	}
+	pc->nb_ps = ps;   /* freed with the connection if it closes first */
+#ifdef LIBPQ_HAS_CLOSE_PREPARED
+	(void)sql;
+	if (PQsendClosePrepared(pc->pg, ps->name)) {
+		pc->nb_step = PG_NB_CLOSE;
+		return pg_nb_wait(pc, w);
+	}
+#else
+	snprintf(sql, sizeof(sql), "DEALLOCATE %s", ps->name);
+	if (pg_nb_send_own(pc, sql, PG_NB_CLOSE, w) == 1)
+		return 1;
+#endif
+	pc->nb_ps = NULL;
+	pg_stmt_free(ps);
+	return 0;
 }
 
 static void pgsql_close(sql_statement *st)
@@ -1279,4 +1586,6 @@ const struct db_driver_ops db_pgsql_ops = {
 	.connect_start = pgsql_connect_start,
 	.prepare_start = pgsql_prepare_start,
 	.resume = pgsql_resume,
+	.close_start = pgsql_close_start,
+	.load_start = pgsql_load_start,
 };

@@ -6,8 +6,8 @@
  *
  * This file is the single source of truth for both sides: the C files that
  * implement these functions include it (so the compiler checks every
- * definition against it), and the build embeds its text verbatim as the
- * ffi.cdef string loaded into every lua_State. It must therefore stay plain
+ * definition against it), and the build embeds its declarations (the text
+ * without comments) as the ffi.cdef string loaded into every lua_State. It must therefore stay plain
  * C declarations that LuaJIT's C parser accepts: no macros, no preprocessor
  * lines but the include guard (the build drops lines starting with '#'),
  * only types from <stdint.h>/<stddef.h>/<stdbool.h>.

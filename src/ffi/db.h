@@ -202,6 +202,18 @@ sql_statement *db_prepare_nb(sql_connection *con, const char *query, size_t len)
 int db_bulk_insert_full(sql_connection *con, size_t len);
 int db_bulk_flush_nb(sql_connection *con);
 int db_nb_waiting(const sql_connection *con);
+/* --connections: close a statement and bulk load without waiting for the
+ * server (PostgreSQL's DEALLOCATE and COPY; the blocking calls run where
+ * the driver has no hook for it):
+ * - db_close_nb: as db_close, or 1 while the server answers: the caller
+ *   yields until db_nb_continue returns 0 (the statement is freed then);
+ * - db_load_nb: as db_load, or 2 while the load goes on: then
+ *   db_nb_continue returns 1 (yield again), 0 loaded, 2 refused (nothing
+ *   loaded: use INSERT), -1 failed; data, table and cols must stay valid
+ *   until then. */
+int db_close_nb(sql_statement *stmt);
+int db_load_nb(sql_connection *con, const char *table, const char *cols,
+               const char *data, size_t len);
 /* 1 when the calling worker thread has as many connects in flight as it
  * allows (then the caller yields, and asks again); 0: connect now. */
 int db_nb_connect_busy(void);

@@ -235,32 +235,55 @@ function stmt_methods.bind_param(self, ...)
    return C.db_bind_param(self, binds, n)
 end
 
-function stmt_methods.execute(self)
-   local rs = C.db_execute(self)
-   return check_error(self.connection, rs, "<prepared statement>")
-end
-
--- Under --connections db_*_nb and db_nb_resume return WAIT while the
--- reply is not there.
+-- The statement's result, or nil with the connection's error set (the
+-- C calls; under --connections they yield while the server answers:
+-- db_*_nb and db_nb_resume return WAIT while the reply is not there, also
+-- while a lost connection is being reconnected).
+local run_query, run_execute = C.db_query, C.db_execute
 local WAIT = ffi.cast("sql_result *", 1)
 if co_mode then
-   local execute_nb, resume_nb = C.db_execute_nb, C.db_nb_resume
-   function stmt_methods.execute(self)
-      local rs = execute_nb(self)
+   local query_nb, execute_nb, resume_nb = C.db_query_nb, C.db_execute_nb, C.db_nb_resume
+   function run_query(con, query, len)
+      local rs = query_nb(con, query, len)
+      while rs == WAIT do
+         yield()
+         rs = resume_nb(con)
+      end
+      return rs
+   end
+   function run_execute(st)
+      local rs = execute_nb(st)
       if rs == WAIT then
-         local con = self.connection
+         local con = st.connection
          repeat
             yield()
             rs = resume_nb(con)
          until rs ~= WAIT
       end
-      return check_error(self.connection, rs, "<prepared statement>")
+      return rs
    end
+end
+
+function stmt_methods.execute(self)
+   local rs = run_execute(self)
+   return check_error(self.connection, rs, "<prepared statement>")
+end
+
+-- Closing may wait for the server (PostgreSQL's DEALLOCATE).
+local function close_stmt(st)
+   if co_mode then
+      local con = st.connection
+      if C.db_close_nb(st) == 1 then
+         nb_finish(con)   -- st is freed by now
+      end
+      return 0
+   end
+   return C.db_close(st)
 end
 
 function stmt_methods.close(self)
    stmt_params[self] = nil
-   return C.db_close(self)
+   return close_stmt(self)
 end
 
 ffi.metatype("sql_statement", {
@@ -277,20 +300,8 @@ ffi.metatype("sql_bind", {
 local conn_methods = {}
 
 function conn_methods.query(self, query)
-   local rs = C.db_query(self, query, #query)
+   local rs = run_query(self, query, #query)
    return check_error(self, rs, query)
-end
-
-if co_mode then
-   local query_nb, resume_nb = C.db_query_nb, C.db_nb_resume
-   function conn_methods.query(self, query)
-      local rs = query_nb(self, query, #query)
-      while rs == WAIT do
-         yield()
-         rs = resume_nb(self)
-      end
-      return check_error(self, rs, query)
-   end
 end
 
 function conn_methods.check_error(self, rs, query)
@@ -309,11 +320,17 @@ end
 
 local prepare = co_mode and C.db_prepare_nb or C.db_prepare
 
-function conn_methods.prepare(self, query)
-   local st = prepare(self, query, #query)
-   if st ~= nil and co_mode and C.db_nb_waiting(self) ~= 0 and nb_finish(self) ~= 0 then
+-- The prepared statement, or nil with the connection's error set.
+local function run_prepare(con, query)
+   local st = prepare(con, query, #query)
+   if st ~= nil and co_mode and C.db_nb_waiting(con) ~= 0 and nb_finish(con) ~= 0 then
       st = nil   -- freed by the database layer
    end
+   return st
+end
+
+function conn_methods.prepare(self, query)
+   local st = run_prepare(self, query)
    if st == nil then
       check_error(self, nil, query)
    end
@@ -338,14 +355,29 @@ local function bulk_flush(self)
    return rc
 end
 
-function conn_methods.bulk_insert_next(self, val)
+-- db_bulk_insert_next and _done; under --connections the rows that do
+-- not fit (and at the end the rest) are sent first, yielding.
+local function bulk_next(con, val)
    local rc = 0
-   if co_mode and C.db_bulk_insert_full(self, #val) ~= 0 then
-      rc = bulk_flush(self)
+   if co_mode and C.db_bulk_insert_full(con, #val) ~= 0 then
+      rc = bulk_flush(con)
    end
    if rc == 0 then
-      rc = C.db_bulk_insert_next(self, val, #val)
+      rc = C.db_bulk_insert_next(con, val, #val)
    end
+   return rc
+end
+
+local function bulk_done(con)
+   local rc = co_mode and bulk_flush(con) or 0
+   if rc == 0 then
+      rc = C.db_bulk_insert_done(con)
+   end
+   return rc
+end
+
+function conn_methods.bulk_insert_next(self, val)
+   local rc = bulk_next(self, val)
    if rc ~= 0 and self.error ~= E.NONE and self.sql_state ~= nil then
       return check_error(self, nil, "<bulk insert>")
    end
@@ -353,10 +385,7 @@ function conn_methods.bulk_insert_next(self, val)
 end
 
 function conn_methods.bulk_insert_done(self)
-   local rc = co_mode and bulk_flush(self) or 0
-   if rc == 0 then
-      rc = C.db_bulk_insert_done(self)
-   end
+   local rc = bulk_done(self)
    if rc ~= 0 and self.error ~= E.NONE and self.sql_state ~= nil then
       return check_error(self, nil, "<bulk insert>")
    end
@@ -402,7 +431,17 @@ local LOAD_MAX = 1024 * 1024   -- bytes per COPY / LOAD DATA
 local loads = setmetatable({}, { __mode = "k" })
 
 local function load_call(self, b, data, len)
-   local rc = C.db_load(self, b.table, b.cols, data, len)
+   local rc
+   if co_mode then
+      -- the rows, table and column names stay alive here while it waits
+      rc = C.db_load_nb(self, b.table, b.cols, data, len)
+      if rc == 2 then
+         rc = nb_finish(self)
+         if rc == 2 then rc = 1 end   -- refused: use INSERT
+      end
+   else
+      rc = C.db_load(self, b.table, b.cols, data, len)
+   end
    if rc < 0 then
       check_error(self, nil, "bulk load into " .. b.table, user_where())
    end
@@ -530,11 +569,18 @@ function sql.__legacy(G)
       end
       G.db_driver = ffi.string(drv.sname)
       if legacy_con == nil then
-         local c = C.db_connection_create(drv)
+         if co_mode then
+            connect_slot()
+         end
+         local c = connect(drv)
          if c == nil then
             error("Failed to connect to the database", 0)
          end
-         legacy_con = ffi.gc(c, C.db_connection_free)
+         c = ffi.gc(c, C.db_connection_free)
+         if co_mode and C.db_nb_waiting(c) ~= 0 and nb_finish(c) ~= 0 then
+            error("Failed to connect to the database", 0)
+         end
+         legacy_con = c
       end
    end
 
@@ -573,7 +619,7 @@ function sql.__legacy(G)
    -- Runs the statement and frees its result: returns nothing.
    function G.db_query(query)
       local con = legacy_connected()
-      local rs = C.db_query(con, query, #query)
+      local rs = run_query(con, query, #query)
       if rs == nil then
          if con.error ~= E.NONE then legacy_fail(con, "db_query") end
          return
@@ -589,7 +635,7 @@ function sql.__legacy(G)
 
    function G.db_prepare(query)
       local con = legacy_connected()
-      local st = C.db_prepare(con, query, #query)
+      local st = run_prepare(con, query)
       if st == nil then
          error("db_prepare() failed", 0)
       end
@@ -649,7 +695,7 @@ function sql.__legacy(G)
             b.params[i]:set(b.values[b.keys[i]])
          end
       end
-      local rs = C.db_execute(stmt)
+      local rs = run_execute(stmt)
       if rs == nil and con.error ~= E.NONE then
          legacy_fail(con, "db_execute")
       end
@@ -683,13 +729,13 @@ function sql.__legacy(G)
 
    function G.db_bulk_insert_next(values)
       local con = legacy_required()
-      if C.db_bulk_insert_next(con, values, #values) ~= 0 then
+      if bulk_next(con, values) ~= 0 then
          error("db_bulk_insert_next() failed", 0)
       end
    end
 
    function G.db_bulk_insert_done()
-      C.db_bulk_insert_done(legacy_required())
+      bulk_done(legacy_required())
    end
 
 

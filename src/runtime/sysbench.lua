@@ -331,3 +331,42 @@ function sysbench.__call_hook(name, stat)
    end
    return hook(stat) ~= false
 end
+
+-- ---- sysbench.sql on first use (bench) --------------------------------------
+
+-- A state loads sysbench.sql (src/runtime/sql.lua: about 37 KB of Lua heap
+-- per state) when its script first reaches it: sysbench.sql, sysbench.db
+-- or one of the 0.5 db_* globals. A state whose script uses no SQL (an
+-- empty event, cpu, fileio, memory) does not carry it, so 1000 threads
+-- take about 37 MB less. `load` runs the compiled module (the C runtime's
+-- loader); `names` are the globals sql.__legacy defines, as stubs until
+-- then (tests/t/sql_on_demand.t checks that the list matches).
+function sysbench.__sql_on_demand(load, names)
+   local G = _G
+   local loaded = false
+   local function need()
+      if not loaded then
+         loaded = true
+         setmetatable(sysbench, nil)
+         load()
+      end
+   end
+   setmetatable(sysbench, { __index = function(t, k)
+      if k == "sql" or k == "db" then
+         need()
+         return rawget(t, k)
+      end
+   end })
+   for _, name in ipairs(names) do
+      local stub
+      stub = function(...)
+         need()
+         local f = rawget(G, name)
+         if f == stub then
+            error("sysbench.sql defines no " .. name, 2)
+         end
+         return f(...)
+      end
+      G[name] = stub
+   end
+end

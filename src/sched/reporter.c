@@ -29,6 +29,10 @@ static volatile sig_atomic_t sched_signal;
  * abandoned and the report printed without its event. */
 #define SCHED_SIGNAL_GRACE_NS 1000000000LL
 
+/* Workers still in an event this long after --time get one WARNING line
+ * (the run goes on waiting for them, as sysbench's does). */
+#define SCHED_LATE_NOTE_NS 5000000000LL
+
 static struct sigaction sched_old_int, sched_old_term;
 
 /* Install sa for sig unless sig is ignored; old gets what to restore. */
@@ -91,7 +95,7 @@ static unsigned sched_running(void)
 	if (S.nco)
 		return __atomic_load_n(&S.co_live, __ATOMIC_RELAXED);
 	pthread_mutex_lock(&S.mu);
-	n = S.cfg->threads - S.nexited;
+	n = S.cfg->threads - S.nover;
 	pthread_mutex_unlock(&S.mu);
 	return n;
 }
@@ -150,6 +154,7 @@ static int sched_start_threads(void)
 			sched_set_stop(1);
 			pthread_mutex_lock(&S.mu);
 			S.nexited += S.cfg->threads - i;
+			S.nover += S.cfg->threads - i;
 			pthread_mutex_unlock(&S.mu);
 			return -rc;
 		}
@@ -286,6 +291,7 @@ static int sched_setup(const struct core_cfg *cfg, struct report_ctx *ctx,
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&S.cv, &ca);
+	pthread_cond_init(&S.linger_cv, &ca);
 	pthread_condattr_destroy(&ca);
 	if (cfg->rate > 0)
 		S.mean_gap_ns = 1e9 / cfg->rate;
@@ -410,9 +416,9 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
                              struct sched_rep *r, int *rc)
 {
 	struct stats_snap *tmp = r->tmp, *iv = r->iv, *cp = r->cp;
-	int64_t now, t_end, t_forced, next_iv, t_iv_last;
+	int64_t now, t_end, t_stop, t_forced, next_iv, t_iv_last;
 	unsigned next_cp = 0;
-	int warm = cfg->warmup_time > 0, all_done;
+	int warm = cfg->warmup_time > 0, all_done, late_said = 0;
 
 	t_end = cfg->time > 0 ? S.t_count + (int64_t)(cfg->time * 1e9) : INT64_MAX;
 	t_forced = (cfg->forced_shutdown >= 0 && t_end != INT64_MAX)
@@ -422,8 +428,9 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 	t_iv_last = r->t_cp_last = S.t_count;
 	S.hlog_last = S.t_count;
 
+	t_stop = t_end;
 	for (;;) {
-		int64_t wake = t_end < next_iv ? t_end : next_iv;
+		int64_t wake = t_stop < next_iv ? t_stop : next_iv;
 		int64_t cp_at = next_cp < cfg->ncheckpoints
 		                    ? S.t_count + (int64_t)(cfg->checkpoints[next_cp] * 1e9) : INT64_MAX;
 		if (cp_at < wake)
@@ -494,9 +501,20 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 			r->t_cp_last = now;
 			next_cp++;
 		}
-		if (now >= t_end) {
+		if (now >= t_stop) {
 			sched_stop_reason(2);
 			sched_set_stop(1);
+			/* once: a past deadline as the next wake would spin
+			 * while blocked workers finish (a stopped server) */
+			t_stop = INT64_MAX;
+		}
+		/* Say once why a run past --time goes on (a stalled server,
+		 * a long event): sysbench waits silently. */
+		if (!late_said && t_end != INT64_MAX && t_forced == INT64_MAX &&
+		    r->t_sig == INT64_MAX && now >= t_end + SCHED_LATE_NOTE_NS) {
+			log_msg(LOG_WARNING, "%u worker thread(s) still in an event %.0f s after --time; waiting for them (--forced-shutdown limits the wait, a signal ends it)",
+			        sched_running(), SCHED_LATE_NOTE_NS / 1e9);
+			late_said = 1;
 		}
 		if (now >= t_forced)
 			return 1;

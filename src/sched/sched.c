@@ -152,11 +152,23 @@ static inline int sched_may_start(int64_t now)
 	return 1;
 }
 
-static inline int64_t sched_begin(struct sched_worker *w, int64_t now)
+static int64_t sched_begin_rate(struct sched_worker *w, int64_t now);
+
+/* Inlined into the event path: without --rate it is two loads and a
+ * branch; the open loop's wait is out of line. */
+static inline __attribute__((always_inline))
+int64_t sched_begin(struct sched_worker *w, int64_t now)
 {
 	if (!sched_may_start(now))
 		return 0;
-	while (S.mean_gap_ns > 0) {
+	if (__builtin_expect(S.mean_gap_ns > 0, 0))
+		return sched_begin_rate(w, now);
+	return now;
+}
+
+static int64_t sched_begin_rate(struct sched_worker *w, int64_t now)
+{
+	for (;;) {
 		int64_t t = sched_claim_arrival();
 		w->intended_ns = t;
 		if (t > now) {
@@ -223,7 +235,7 @@ static int sched_event_next_co(struct sched_worker *w)
 	if (r != 1)
 		return r;
 	sched_start_event(w, now);
-	w->in_event = 1;
+	sched_put(w->in_event, 1);
 	w->started++;
 	return 1;
 }
@@ -364,6 +376,39 @@ void sched_worker_fail(void)
 	S.failed = 1;
 	sched_set_stop(1);
 	pthread_cond_broadcast(&S.cv);
+	pthread_cond_broadcast(&S.linger_cv);
+	pthread_mutex_unlock(&S.mu);
+}
+
+/* Count w's run as over, once (S.mu held). Only the last one wakes the
+ * lingering workers: a wake-up for each would cost every worker's
+ * while the others still run. */
+static void sched_run_over(struct sched_worker *w)
+{
+	if (w->over)
+		return;
+	w->over = 1;
+	if (++S.nover >= S.cfg->threads)
+		pthread_cond_broadcast(&S.linger_cv);
+}
+
+void sched_worker_linger(void)
+{
+	struct sched_worker *w = sched_self;
+	struct timespec ts;
+
+	if (w == NULL)
+		return;
+	pthread_mutex_lock(&S.mu);
+	sched_run_over(w);
+	/* ending comes from a signal handler too, which cannot signal the
+	 * condvar: look at it every 100 ms */
+	while (S.nover < S.cfg->threads && !S.failed && !sched_get(S.ending)) {
+		int64_t until = clock_now_ns() + 100000000LL;
+		ts.tv_sec = until / 1000000000LL;
+		ts.tv_nsec = until % 1000000000LL;
+		pthread_cond_timedwait(&S.linger_cv, &S.mu, &ts);
+	}
 	pthread_mutex_unlock(&S.mu);
 }
 
@@ -402,6 +447,7 @@ void *sched_worker_main(void *arg)
 	pthread_mutex_lock(&S.mu);
 	if (!S.released)
 		S.nready++;     /* a worker that failed before the barrier */
+	sched_run_over(w);
 	S.nexited++;
 	pthread_cond_broadcast(&S.cv);
 	pthread_mutex_unlock(&S.mu);
@@ -636,6 +682,8 @@ int sched_co_worker(unsigned tid, const struct sched_co_ops *ops)
 	rc = sched_co_loop(ep, mine, n, ops, SCHED_CO_RUN);
 	if (rc == 0)
 		rc = sched_co_loop(ep, mine, n, ops, SCHED_CO_DONE);
+	if (rc == 0)
+		sched_worker_linger();
 out:
 	for (i = 0; i < n; i++) {
 		struct sched_worker *w = mine[i];

@@ -27,6 +27,14 @@ typedef int (*sched_worker_fn)(unsigned tid, void *ud);
  * the start failed (a thread's init failed, or a signal during it). */
 int sched_worker_started(void);
 
+/* Worker: its run is over (thread_done ran); wait until every worker's is
+ * (or the run ends by --time, a signal or a failure) before tearing down.
+ * Closing a Lua state frees and unmaps its memory: done while others still
+ * run, that CPU time and the TLB shootdowns slow them and the server they
+ * share the machine with, inside the measured time (mysqlslap's clients
+ * only close their connection). */
+void sched_worker_linger(void);
+
 /* Worker: report a fatal error; every worker stops and the run fails. */
 void sched_worker_fail(void);
 

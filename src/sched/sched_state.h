@@ -37,6 +37,7 @@ struct sched_worker {
 	pthread_t thread;
 	int rc;
 	int64_t end_ns;         /* the end of its last event (0: none) */
+	int over;               /* its run is over (counted in S.nover) */
 	/* --connections only (coroutines): */
 	void *ctx;              /* the coroutine (sched_co_ops) */
 	int64_t wake_at;        /* waiting for this time (an arrival); 0: no */
@@ -90,8 +91,10 @@ struct sched_state {
 
 	_Alignas(64) pthread_mutex_t mu;
 	pthread_cond_t cv;
+	pthread_cond_t linger_cv;  /* the last run is over, or the run failed */
 	unsigned nready;
 	unsigned nexited;
+	unsigned nover;            /* workers whose run is over: lingering or exited */
 	int released;
 	int failed;
 

@@ -31,36 +31,6 @@
  * histograms recorded by different threads never share a cache line. */
 #define HDR_PAD 8
 
-struct hdr_hist {
-	/* Kept together so that recording touches as few lines as possible. */
-	int64_t *counts;
-	int64_t lowest;
-	int64_t highest;
-	uint64_t sub_mask;      /* (sub_count - 1) << unit */
-	int unit;               /* log2 of the slot width in bucket 0 */
-	int half_mag;           /* log2(sub_count / 2) */
-	int64_t total;
-	int64_t min;            /* INT64_MAX while empty */
-	int64_t max;            /* INT64_MIN while empty */
-	int64_t clamped;
-
-	int sig_figs;
-	int bucket_count;
-	size_t counts_len;
-	int64_t *alloc;
-	size_t alloc_size;
-};
-
-static inline size_t index_of(const struct hdr_hist *h, int64_t v)
-{
-	/* shift = bucket + unit; the mask makes bucket 0 come out as 0 rather
-	 * than negative for values below sub_count << unit. */
-	int shift = (64 - __builtin_clzll((uint64_t)v | h->sub_mask)) -
-		    (h->half_mag + 1);
-	return ((size_t)(shift - h->unit) << h->half_mag) +
-	       (size_t)((uint64_t)v >> shift);
-}
-
 /* Lowest value mapping to slot i, and the slot's width as a power of two. */
 static inline int64_t slot_lowest(const struct hdr_hist *h, size_t i,
 				  int *width_mag)
@@ -93,17 +63,12 @@ static inline double slot_middle(const struct hdr_hist *h, size_t i)
 	return (double)lo + (double)(((uint64_t)1 << mag) >> 1);
 }
 
-static inline int64_t clamp(const struct hdr_hist *h, int64_t v)
-{
-	return v < h->lowest ? h->lowest : v > h->highest ? h->highest : v;
-}
-
 /* Every non-zero count lies in [*lo, *hi]: clamping is monotonic, so the
  * slots of the clamped min and max bound all recorded slots. */
 static inline void used_range(const struct hdr_hist *h, size_t *lo, size_t *hi)
 {
-	*lo = index_of(h, clamp(h, h->min));
-	*hi = index_of(h, clamp(h, h->max));
+	*lo = hdr_index_of(h, hdr_clamp(h, h->min));
+	*hi = hdr_index_of(h, hdr_clamp(h, h->max));
 }
 
 /* The layout of a histogram of [lowest, highest] at sig_figs (see the top
@@ -214,31 +179,10 @@ void hdr_reset(struct hdr_hist *h)
 	h->max = INT64_MIN;
 }
 
-static inline void record(struct hdr_hist *h, int64_t v, int64_t n)
-{
-	int64_t c = v;
-
-	if (__builtin_expect(v < h->lowest || v > h->highest, 0)) {
-		c = clamp(h, v);
-		h->clamped += n;
-	}
-	h->counts[index_of(h, c)] += n;
-	h->total += n;
-	if (v < h->min)
-		h->min = v;
-	if (v > h->max)
-		h->max = v;
-}
-
 void hdr_record_n(struct hdr_hist *h, int64_t v, int64_t n)
 {
 	if (n > 0)
-		record(h, v, n);
-}
-
-void hdr_record(struct hdr_hist *h, int64_t v)
-{
-	record(h, v, 1);
+		hdr_record_inline(h, v, n);
 }
 
 static int same_shape(const struct hdr_hist *a, const struct hdr_hist *b)

@@ -16,7 +16,27 @@
 #include <stdint.h>
 #include <stddef.h>
 
-struct hdr_hist;
+/* The histogram. Its fields are here only so that recording (below) can
+ * be inlined into the event path: use the functions, never the fields. */
+struct hdr_hist {
+	/* Kept together so that recording touches as few lines as possible. */
+	int64_t *counts;
+	int64_t lowest;
+	int64_t highest;
+	uint64_t sub_mask;      /* (sub_count - 1) << unit */
+	int unit;               /* log2 of the slot width in bucket 0 */
+	int half_mag;           /* log2(sub_count / 2) */
+	int64_t total;
+	int64_t min;            /* INT64_MAX while empty */
+	int64_t max;            /* INT64_MIN while empty */
+	int64_t clamped;
+
+	int sig_figs;
+	int bucket_count;
+	size_t counts_len;
+	int64_t *alloc;
+	size_t alloc_size;
+};
 
 /* Create a histogram tracking [lowest, highest] (lowest >= 1, highest >=
  * 2*lowest) with sig_figs in 1..5. Returns 0 and *out, or -EINVAL/-ENOMEM. */
@@ -38,7 +58,7 @@ void hdr_reset(struct hdr_hist *h);
 /* Record value v (count n >= 1). Values below lowest are clamped to lowest,
  * above highest to highest (and counted in hdr_clamped()). Never fails. */
 void hdr_record_n(struct hdr_hist *h, int64_t v, int64_t n);
-void hdr_record(struct hdr_hist *h, int64_t v);
+static inline void hdr_record(struct hdr_hist *h, int64_t v);
 
 /* Add every count of src into dst. Both must have been created with the same
  * lowest/highest/sig_figs: returns 0, or -EINVAL when they differ. */
@@ -74,4 +94,43 @@ int hdr_sig_figs(const struct hdr_hist *h);
 /* Size in bytes of the counts array (for memory accounting). */
 size_t hdr_memory_size(const struct hdr_hist *h);
 
+
+/* ---- inline recording (the rest of the implementation is in hdr.c) ---- */
+
+/* The slot of value v (lowest <= v <= highest). */
+static inline size_t hdr_index_of(const struct hdr_hist *h, int64_t v)
+{
+	/* shift = bucket + unit; the mask makes bucket 0 come out as 0 rather
+	 * than negative for values below sub_count << unit. */
+	int shift = (64 - __builtin_clzll((uint64_t)v | h->sub_mask)) -
+		    (h->half_mag + 1);
+	return ((size_t)(shift - h->unit) << h->half_mag) +
+	       (size_t)((uint64_t)v >> shift);
+}
+
+static inline int64_t hdr_clamp(const struct hdr_hist *h, int64_t v)
+{
+	return v < h->lowest ? h->lowest : v > h->highest ? h->highest : v;
+}
+
+static inline void hdr_record_inline(struct hdr_hist *h, int64_t v, int64_t n)
+{
+	int64_t c = v;
+
+	if (__builtin_expect(v < h->lowest || v > h->highest, 0)) {
+		c = hdr_clamp(h, v);
+		h->clamped += n;
+	}
+	h->counts[hdr_index_of(h, c)] += n;
+	h->total += n;
+	if (v < h->min)
+		h->min = v;
+	if (v > h->max)
+		h->max = v;
+}
+
+static inline void hdr_record(struct hdr_hist *h, int64_t v)
+{
+	hdr_record_inline(h, v, 1);
+}
 #endif

@@ -108,10 +108,11 @@ struct stats_phase {
 struct stats_thread {
 	/* Owner-written, read by the harvester with relaxed loads. */
 	_Alignas(64) uint64_t ctr[STATS_NCTR];
-	/* Phaser state (see stats.c). */
-	_Alignas(64) int64_t ph_start;
-	int64_t ph_even_end;
-	int64_t ph_odd_end;
+	/* Phaser state (see stats.c): the phase the writer records into
+	 * (written by the reader only) and the writer's sequence (written by
+	 * the owner only; odd while it records an event). */
+	_Alignas(64) int ph_cur;
+	uint64_t wr_seq;
 	struct stats_phase ph[2];
 	/* Owner-private: the label of the event in progress (id + 1, 0: none)
 	 * and the error counter when it was set; statement statistics
@@ -160,6 +161,11 @@ int stats_create(unsigned nthreads, unsigned flags, int sig_figs,
                  struct stats **out);
 /* Free. NULL-safe. No thread may be recording. */
 void stats_destroy(struct stats *s);
+/* How recorders and the harvest fence (see stats.c): 1 (the default, where
+ * membarrier(2) exists) puts the fence on the harvest's side only; 0 makes
+ * every recorded event fence, as without membarrier. For tests; call it
+ * while no thread records. */
+void stats_set_asym_fence(int on);
 
 unsigned stats_nthreads(const struct stats *s);
 

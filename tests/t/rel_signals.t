@@ -35,6 +35,26 @@ The events reported are the completed ones (the SQL transactions match):
   $ awk '/transactions:/ { t = $2 } /total number of events:/ { e = $NF } END { print (t == e && e > 0 ? "events match" : t " vs " e) }' run.out
   events match
 
+--time running out while the workers are blocked: bench waits for them, as
+sysbench does, and its reporter sleeps meanwhile (it polled a past deadline
+in a busy loop before: 15000 system calls a second; it polls 20 times a
+second for signals, about 40 calls). strace counts
+the main thread's calls over five seconds (bench is timeout's child), in
+which bench says once, 5 s after --time, why it goes on; then SIGINT ends
+the wait:
+
+  $ $T $BENCH oltp_point_select $MY --table-size=100 --threads=2 --time=2 run > run.out & pid=$!
+  $ started; kill -STOP $DB_MYSQL_PID; sleep 4
+  $ timeout -s INT 5 strace -p $(pgrep -P $pid) -o calls.txt 2> /dev/null; awk 'END { print (NR < 1000 ? "reporter sleeps" : "reporter spins: " NR " calls") }' calls.txt
+  reporter sleeps
+  $ t0=$EPOCHREALTIME; kill -INT $pid; wait $pid; echo "exit $?"; took $t0
+  exit 1
+  in time
+  $ kill -CONT $DB_MYSQL_PID
+  $ grep -E '^(FATAL|WARNING)' run.out
+  WARNING: 2 worker thread(s) still in an event 5 s after --time; waiting for them (--forced-shutdown limits the wait, a signal ends it)
+  WARNING: 2 worker thread(s) did not stop after the signal: abandoned, their events in progress are not counted
+
 With --forced-shutdown shorter than the default grace, and SIGTERM:
 
   $ $T $BENCH oltp_point_select $MY --table-size=100 --threads=2 --time=0 --forced-shutdown=0 run > run.out & pid=$!

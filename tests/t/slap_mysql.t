@@ -66,15 +66,21 @@ primary key instead; "slap cleanup" drops what --no-drop kept:
 
 Exact statement counts per load type: 24 statements over 2 clients, 12
 each, walking mysqlslap's list of 11 (INSERT, SELECT, INSERT, ... for
-mixed), plus one USE per client (other):
+mixed), and nothing else: as mysqlslap's, the clients connect to the
+schema itself, with no USE (the server counts one change of database per
+run, the USE of the connection that creates the schema, as mysqlslap's):
+
+  $ changes() { sql "SHOW GLOBAL STATUS LIKE 'Com_change_db'" | cut -f2; }
+  $ c0=$(changes); slap -a -c 3 --number-of-queries=9 > /dev/null; echo $(( $(changes) - c0 ))
+  1
 
   $ for t in mixed read write; do echo "$t: $(slap -a -c 2 --number-of-queries=24 --auto-generate-sql-load-type=$t | cnt)"; done
-  mixed: read 10 write 14 other 2 events 24
-  read: read 24 write 0 other 2 events 24
-  write: read 0 write 24 other 2 events 24
+  mixed: read 10 write 14 other 0 events 24
+  read: read 24 write 0 other 0 events 24
+  write: read 0 write 24 other 0 events 24
   $ for t in key mixed; do echo "$t: $(slap -a -c 3 --number-of-queries=10 --auto-generate-sql-add-autoincrement --auto-generate-sql-load-type=$t | cnt)"; done
-  key: read 9 write 0 other 3 events 9
-  mixed: read 3 write 6 other 3 events 9
+  key: read 9 write 0 other 0 events 9
+  mixed: read 3 write 6 other 0 events 9
 
 An UPDATE that finds its row already holding the values (the other client
 ran the same statement first) changes nothing: MariaDB reports no changed
@@ -82,24 +88,24 @@ row and it counts as other, as in sysbench. Writes and others add up:
 
   $ wo() { awk '{ print $1, $2, "write+other", $4 + $6, $7, $8 }'; }
   $ slap -a -c 2 --number-of-queries=24 --auto-generate-sql-load-type=update | cnt | wo
-  read 0 write+other 26 events 24
+  read 0 write+other 24 events 24
   $ slap -a -c 3 --number-of-queries=10 --auto-generate-sql-add-autoincrement --auto-generate-sql-load-type=update | cnt | wo
-  read 0 write+other 12 events 9
+  read 0 write+other 9 events 9
 
 Without --number-of-queries each client runs the list once; with
 --auto-generate-sql-execute-number, that many statements:
 
   $ slap -a -c 2 | cnt
-  read 10 write 12 other 2 events 22
+  read 10 write 12 other 0 events 22
   $ slap -a -c 2 --auto-generate-sql-execute-number=3 | cnt
-  read 2 write 4 other 2 events 6
+  read 2 write 4 other 0 events 6
 
 Fewer queries than clients: mysqlslap's limit of 0 per client, that is
 none (the list once), and 0 in the summary:
 
   $ slap -a -c 3 --number-of-queries=2 --auto-generate-sql-load-type=write > out.txt
   $ cnt < out.txt; grep 'per client' out.txt
-  read 0 write 33 other 3 events 33
+  read 0 write 33 other 0 events 33
   \tAverage number of queries per client: 0 (esc)
 
 The summary block after each engine x concurrency block, in mysqlslap's
@@ -138,8 +144,8 @@ blocks, each on a table of that engine, and the schema is gone afterwards:
   Latency (ms):
            95th percentile:  * (glob)
   $ cnt < out.txt
-  read 4 write 6 other 2 events 10
-  read 4 write 6 other 2 events 10
+  read 4 write 6 other 0 events 10
+  read 4 write 6 other 0 events 10
   $ slap -a -c 1 --number-of-queries=2 --engine=myisam,innodb --no-drop --verbosity=0 > /dev/null
   $ sql "SELECT engine FROM information_schema.tables WHERE table_schema = 'mysqlslap'"
   InnoDB
@@ -173,7 +179,7 @@ from files; ENGINE= is added to its CREATE TABLE:
   $ printf 'SELECT x FROM a;SELECT COUNT(*) FROM a;UPDATE a SET x = x + 1\n' > q.sql
   $ slap --create="CREATE TABLE a (x int);INSERT INTO a VALUES (1),(2)" --query=q.sql -F ';' -c 2 \
   >   --number-of-queries=12 --engine=memory --no-drop | cnt
-  read 8 write 4 other 2 events 12
+  read 8 write 4 other 0 events 12
   $ sql "SELECT engine FROM information_schema.tables WHERE table_schema = 'mysqlslap'; SELECT SUM(x) FROM mysqlslap.a"
   MEMORY
   11
@@ -244,7 +250,7 @@ clients connect without a default database ("run" may be given):
 
   $ sql "DROP DATABASE sbtest"
   $ timeout 120 "$BENCH" slap $(echo $MY | sed 's/--mysql-db=[^ ]*//') -a -c 2 --number-of-queries=4 run | cnt
-  read 2 write 2 other 2 events 4
+  read 2 write 2 other 0 events 4
   $ sql --db= "CREATE DATABASE sbtest"
 
 json: the report lines on stdout, one final object per step; the summary

@@ -39,7 +39,9 @@ by design as in sysbench), and local scope:
 
 A short OLTP run on each server: 4 threads, 40 transactions, interval
 reports and statement statistics (20 queries a transaction; a deadlock
-retried adds some):
+retried adds some); then the same with 8 connections as coroutines on 2
+threads (--connections: each thread's epoll loop, the counters its
+coroutines share), and with open-loop arrivals (--rate) handed to them:
 
   $ dbserver_start mysql
   $ dbserver_start pgsql
@@ -47,7 +49,13 @@ retried adds some):
   >   O=$(dbserver_conn_opts $db)
   >   $B oltp_read_write $O --tables=2 --table-size=200 --threads=2 prepare > /dev/null || echo "$db prepare failed"
   >   $B oltp_read_write $O --tables=2 --table-size=200 --threads=4 --events=40 --time=0 --report-interval=0.2 --report-statements=on run | awk -v db=$db '/transactions:/ { t = $2 } $1 == "total:" { q = $2 } END { print db, "transactions", t, (q >= 800 ? "queries >= 800" : "queries " q) }'
+  >   $B oltp_read_write $O --tables=2 --table-size=200 --threads=2 --connections=8 --events=40 --time=0 --report-interval=0.2 --report-statements=on run | awk -v db=$db '/transactions:/ { t = $2 } $1 == "total:" { q = $2 } END { print db, "connections: transactions", t, (q >= 800 ? "queries >= 800" : "queries " q) }'
+  >   $B oltp_read_write $O --tables=2 --table-size=200 --threads=2 --connections=8 --rate=400 --events=40 --time=0 run | awk -v db=$db '/transactions:/ { print db, "connections and --rate: transactions", $2 }'
   >   $B oltp_read_write $O --tables=2 cleanup > /dev/null || echo "$db cleanup failed"
   > done
   mysql transactions 40 queries >= 800
+  mysql connections: transactions 40 queries >= 800
+  mysql connections and --rate: transactions 40
   pgsql transactions 40 queries >= 800
+  pgsql connections: transactions 40 queries >= 800
+  pgsql connections and --rate: transactions 40

@@ -435,13 +435,19 @@ static void test_reconnect(sql_driver *d)
 	       "reconnect: Can't connect to fake server\n", "one FATAL line with both reasons");
 	ok(strcmp(counters(), "r=1 w=0 o=0 err=0 reconn=2") == 0, "no reconnect counted: %s",
 	   counters());
+	/* ... and the connection is closed, as after a failed explicit
+	 * reconnect: not usable, no driver call */
+	seq = fake.queries;
 	out = q_fails(c, "SELECT 1");
-	ok(c->error == DB_ERROR_FATAL && c->sql_errno == 2006, "the next statement fails: 2006 (%d)",
-	   c->sql_errno);
-	free(out);
+	ok(c->error == DB_ERROR_FATAL && c->sql_errno == 0 && c->sql_state == NULL &&
+	   c->sql_errmsg == NULL && fake.queries == seq,
+	   "the next statement: an API error, not sent (%d)", c->sql_errno);
+	ok_str(out, "ALERT: attempt to use an already closed connection\n", "... with sysbench's ALERT");
+	db_connection_free(c);
 
 	/* explicit reconnect (sysbench's con:reconnect()) */
 	fake.fail_connects = 0;
+	c = db_connection_create(d);
 	ok(db_connection_reconnect(c) == 0 && c->error == DB_ERROR_NONE &&
 	   q(c, "SELECT 1") != NULL, "db_connection_reconnect: 0, usable again");
 	ok(strcmp(counters(), "r=2 w=0 o=0 err=0 reconn=3") == 0, "counted as a reconnect: %s",

@@ -522,5 +522,9 @@ int main(void)
 	run_concurrent(3, k, STATS_F_WAIT, 1, 0);
 	run_concurrent(4, k, STATS_F_WAIT, 0, 50);
 	run_concurrent(4, k, 0, 1, 200);
+	/* the same exactness where the writers fence (no membarrier(2)) */
+	stats_set_asym_fence(0);
+	run_concurrent(3, k, STATS_F_WAIT, 0, 0);
+	stats_set_asym_fence(1);
 	return tap_done();
 }
