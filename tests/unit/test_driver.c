@@ -569,7 +569,7 @@ static void test_emulated(sql_driver *d)
 	p.null_int = -1;
 	strcpy(p.vc, "x");
 	p.vc_len = 1;
-	p.dbl = -1e300;         /* 308 characters with %f */
+	p.dbl = -1e300;         /* 309 characters with %f */
 	snprintf(want, sizeof(want), "INSERT INTO t VALUES (-5,300,123456,1099511627776,1.500000,"
 	         "%f,'x','ab',-1,NULL)", -1e300);
 	ok(db_execute(st) != NULL && strlen(want) > 300 && strcmp(fake.last_sql, want) == 0,
