@@ -665,6 +665,9 @@ static int db_recover_attempted(sql_connection *c, int rc)
 
 	if (!ok) {
 		c->priv = NULL;
+		/* the driver closed the attempt's socket: the next one may get
+		 * its number, which epoll no longer holds */
+		db_co_forget();
 		if (++r->attempt < DB_RECOVER_ATTEMPTS) {
 			r->phase = DB_REC_PAUSED;
 			db_co_wait(-1, 0, clock_now_ns() + r->pause_ns);
@@ -1501,6 +1504,8 @@ int db_nb_continue(sql_connection *c)
 	k->nb_op = -1;
 	if (op == DB_NB_CONNECT || op == DB_NB_RECONNECT)
 		db_nb_connecting--;
+	if (rc && (op == DB_NB_CONNECT || op == DB_NB_RECONNECT))
+		db_co_forget();   /* the driver closed the failed connect's socket */
 	switch (op) {
 	case DB_NB_CONNECT:
 		if (rc) {

@@ -113,6 +113,7 @@ struct pg_conn {
 	const char *copy_data;
 	size_t copy_len, copy_off;
 	int copy_phase;         /* PG_COPY_* */
+	bool copy_blocking;     /* ... libpq was in blocking mode before it */
 };
 
 enum { PG_COPY_START, PG_COPY_ROWS, PG_COPY_END };
@@ -437,6 +438,10 @@ static int pg_connect_fail(sql_connection *c, struct pg_conn *pc, const char *wh
 static int pg_connected(sql_connection *c, struct pg_conn *pc)
 {
 	PQsetNoticeProcessor(pc->pg, pg_notice, NULL);
+	/* --connections: sending never waits for the socket either (PQexec,
+	 * which the blocking paths use, still waits as it always does) */
+	if (db_co_active())
+		(void)PQsetnonblocking(pc->pg, 1);
 	pc->gen = __atomic_add_fetch(&pg_generation, 1, __ATOMIC_RELAXED);
 	if (pg_cfg.debug)
 		log_msg(LOG_NOTICE, "DEBUG: pgsql: connected to server %d, SSL %s",
@@ -549,7 +554,10 @@ enum {
 static int pg_nb_wait(struct pg_conn *pc, struct db_wait *w)
 {
 	w->fd = PQsocket(pc->pg);
-	w->write = 0;
+	/* under --connections libpq is in nonblocking mode: what the socket
+	 * did not take yet (a statement of megabytes) goes first, then the
+	 * reply is waited for (PQflush sends nothing when nothing is left) */
+	w->write = PQflush(pc->pg) == 1;
 	return 1;
 }
 
@@ -686,6 +694,12 @@ static int pgsql_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
 		return pg_not_connected(c);
 	if (pc->nb_step == PG_NB_CONNECT)   /* on failure pc is gone */
 		return pg_nb_connect_poll(c, pc, w);
+	/* the rest of a statement the socket did not take at once */
+	if (pc->nb_step != PG_NB_COPY && PQflush(pc->pg) == 1) {
+		w->fd = PQsocket(pc->pg);
+		w->write = 1;
+		return 1;
+	}
 	pc->nb_in = true;
 	return pg_nb_done(pc, pg_nb_step(c, pc, rs, w), w);
 }
@@ -718,7 +732,7 @@ static int pgsql_load(sql_connection *c, const char *table, const char *cols,
 	PGresult *res;
 	size_t cap = strlen(table) + strlen(cols) + 32;
 	char *sql = malloc(cap);
-	int rc;
+	int rc, nonblocking;
 
 	if (pc == NULL || sql == NULL) {
 		free(sql);
@@ -736,11 +750,17 @@ static int pgsql_load(sql_connection *c, const char *table, const char *cols,
 	if (res == NULL || PQresultStatus(res) != PGRES_COPY_IN)
 		return pg_fail(c, pc, res);   /* COPY FROM STDIN answers COPY_IN or an error */
 	PQclear(res);
-	/* blocking connection: these return 1, or -1 with the connection's
-	 * error, which the COPY's result then carries */
+	/* in blocking mode (a connection of --connections is not, and a
+	 * script may call this through the FFI): these return 1, or -1 with
+	 * the connection's error, which the COPY's result then carries */
+	nonblocking = PQisnonblocking(pc->pg);
+	if (nonblocking)
+		(void)PQsetnonblocking(pc->pg, 0);
 	if (len)
 		(void)PQputCopyData(pc->pg, data, (int)len);
 	(void)PQputCopyEnd(pc->pg, NULL);
+	if (nonblocking)
+		(void)PQsetnonblocking(pc->pg, 1);
 	rc = pg_finish(c, pc, PQgetResult(pc->pg), rs);
 	while ((res = PQgetResult(pc->pg)) != NULL)
 		PQclear(res);
@@ -821,7 +841,8 @@ static int pg_nb_copy(sql_connection *c, struct pg_conn *pc, sql_result *rs,
 		PQclear(res);
 		/* the rows must not block the thread either: libpq queues
 		 * them and PQflush sends what the socket takes */
-		if (PQsetnonblocking(pc->pg, 1))
+		pc->copy_blocking = !PQisnonblocking(pc->pg);
+		if (pc->copy_blocking && PQsetnonblocking(pc->pg, 1))
 			return pg_fail(c, pc, NULL);
 		pc->copy_phase = PG_COPY_ROWS;
 	}
@@ -859,12 +880,14 @@ static int pg_nb_copy(sql_connection *c, struct pg_conn *pc, sql_result *rs,
 		goto failed;
 	if (r == 1)
 		return pg_nb_wait_write(pc, w);
-	(void)PQsetnonblocking(pc->pg, 0);
+	if (pc->copy_blocking)
+		(void)PQsetnonblocking(pc->pg, 0);
 	pc->copy_data = NULL;
 	pc->nb_step = PG_NB_STATEMENT;
 	return pg_nb_wait(pc, w);
 failed:
-	(void)PQsetnonblocking(pc->pg, 0);
+	if (pc->copy_blocking)
+		(void)PQsetnonblocking(pc->pg, 0);
 	pc->copy_data = NULL;
 	pc->nb_step = PG_NB_STATEMENT;
 	return pg_fail(c, pc, NULL);
