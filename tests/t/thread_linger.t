@@ -56,8 +56,9 @@ thread 0 ends at once, thread 1 runs its events for 3.5 s.
   $ $B thds.lua --threads=2 --report-interval=1 run | grep -o 'thds: [0-9]*' | tail -1
   thds: 1
 
-After a signal, a worker that never stops is abandoned once the grace
-period is over; the lingering one is not counted among those:
+After a signal (to bench, not to its timeout wrapper), a worker that
+never stops is abandoned once the grace period is over; the lingering one
+is not counted among those:
 
   $ cat > stuck.lua <<'LUA'
   > ffi.cdef [[ int usleep(unsigned int usec); ]]
@@ -69,7 +70,7 @@ period is over; the lingering one is not counted among those:
   > LUA
   $ $B stuck.lua --threads=2 --time=0 run > out.txt 2>&1 & pid=$!
   $ for i in $(seq 600); do [ -e stuck ] && break; sleep 0.1; done
-  $ kill -TERM $pid; wait $pid; echo "exit $?"
+  $ kill -TERM $(pgrep -P $pid); wait $pid; echo "exit $?"
   exit 1
   $ grep -o "[0-9]* worker thread(s) did not stop after the signal" out.txt
   1 worker thread(s) did not stop after the signal
