@@ -4,6 +4,7 @@
  * and the signals that end a run. The workers' side is sched.c; what both
  * share is sched_state.h. */
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -29,8 +30,8 @@ static volatile sig_atomic_t sched_signal;
  * abandoned and the report printed without its event. */
 #define SCHED_SIGNAL_GRACE_NS 1000000000LL
 
-/* Workers still in an event this long after --time get one WARNING line
- * (the run goes on waiting for them, as sysbench's does). */
+/* Past --time, workers of which none finished for this long get one
+ * WARNING line (the run goes on waiting for them, as sysbench's does). */
 #define SCHED_LATE_NOTE_NS 5000000000LL
 
 static struct sigaction sched_old_int, sched_old_term;
@@ -419,6 +420,8 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 	int64_t now, t_end, t_stop, t_forced, next_iv, t_iv_last;
 	unsigned next_cp = 0;
 	int warm = cfg->warmup_time > 0, all_done, late_said = 0;
+	unsigned late_n = UINT_MAX;   /* workers running at t_late */
+	int64_t t_late = 0;
 
 	t_end = cfg->time > 0 ? S.t_count + (int64_t)(cfg->time * 1e9) : INT64_MAX;
 	t_forced = (cfg->forced_shutdown >= 0 && t_end != INT64_MAX)
@@ -508,13 +511,21 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 			 * while blocked workers finish (a stopped server) */
 			t_stop = INT64_MAX;
 		}
-		/* Say once why a run past --time goes on (a stalled server,
-		 * a long event): sysbench waits silently. */
-		if (!late_said && t_end != INT64_MAX && t_forced == INT64_MAX &&
-		    r->t_sig == INT64_MAX && now >= t_end + SCHED_LATE_NOTE_NS) {
-			log_msg(LOG_WARNING, "%u worker thread(s) still in an event %.0f s after --time; waiting for them (--forced-shutdown limits the wait, a signal ends it)",
-			        sched_running(), SCHED_LATE_NOTE_NS / 1e9);
-			late_said = 1;
+		/* Say once why a run past --time goes on when it stalls (a
+		 * stopped server): no worker finished for 5 s. Slow events
+		 * that still finish (a loaded machine) get no line. sysbench
+		 * waits silently. */
+		if (!late_said && now >= t_end && t_forced == INT64_MAX &&
+		    r->t_sig == INT64_MAX) {
+			unsigned n = sched_running();
+			if (n != late_n) {
+				late_n = n;
+				t_late = now;
+			} else if (now >= t_late + SCHED_LATE_NOTE_NS) {
+				log_msg(LOG_WARNING, "%u worker thread(s) still in an event %.0f s after --time, none finished for %.0f s; waiting for them (--forced-shutdown limits the wait, a signal ends it)",
+				        n, (now - t_end) / 1e9, SCHED_LATE_NOTE_NS / 1e9);
+				late_said = 1;
+			}
 		}
 		if (now >= t_forced)
 			return 1;

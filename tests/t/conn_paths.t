@@ -229,7 +229,8 @@ are counted, and all four connections run to the end:
   >   ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
   >     strace -f --seccomp-bpf -qq -e trace=poll,ppoll -e signal=none -o trace timeout 120 $BENCH oltp_read_only $opts \
   >     --tables=1 --table-size=1000 --threads=1 --connections=4 --time=10 --report-interval=1 $ign run > out 2>&1 & bpid=$!
-  >   for i in $(seq 200); do sql $1 "$ids" | sort -n > conns; [ "$(wc -l < conns)" -ge 4 ] && break; sleep 0.1; done
+  >   for i in $(seq 1200); do sql $1 "$ids" | sort -n > conns; [ "$(wc -l < conns)" -ge 4 ] && break; sleep 0.1; done
+  >   [ "$(wc -l < conns)" -ge 4 ] || echo "bench did not connect within 120 s"
   >   sleep 1
   >   sql $1 "$lock"
   >   killconn "$(head -1 conns)"
@@ -270,7 +271,7 @@ there:
   $ $B giveup.lua $PG --threads=1 --connections=1 --events=1 --time=0 \
   >   --pgsql-ignore-errors=08006 run > out 2>&1 & bpid=$!
   $ sleeping="SELECT pid FROM pg_stat_activity WHERE application_name = 'bench' AND query LIKE '%pg_sleep%'"
-  $ for i in $(seq 100); do [ -n "$(pg "$sleeping")" ] && break; sleep 0.1; done
+  $ for i in $(seq 1200); do [ -n "$(pg "$sleeping")" ] && break; sleep 0.1; done
   $ pg "ALTER ROLE sbtest NOLOGIN"
   $ pg "SELECT pg_terminate_backend(pid) FROM ($sleeping) s"
   t

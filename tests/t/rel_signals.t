@@ -40,8 +40,8 @@ sysbench does, and its reporter sleeps meanwhile (it polled a past deadline
 in a busy loop before: 15000 system calls a second; it polls 20 times a
 second for signals, about 40 calls). strace counts
 the main thread's calls over five seconds (bench is timeout's child), in
-which bench says once, 5 s after --time, why it goes on; then SIGINT ends
-the wait:
+which bench says once, when no worker finished for 5 s, why it goes on;
+then SIGINT ends the wait:
 
   $ $T $BENCH oltp_point_select $MY --table-size=100 --threads=2 --time=2 run > run.out & pid=$!
   $ started; kill -STOP $DB_MYSQL_PID; sleep 4
@@ -52,7 +52,7 @@ the wait:
   in time
   $ kill -CONT $DB_MYSQL_PID
   $ grep -E '^(FATAL|WARNING)' run.out
-  WARNING: 2 worker thread(s) still in an event 5 s after --time; waiting for them (--forced-shutdown limits the wait, a signal ends it)
+  WARNING: 2 worker thread(s) still in an event [56] s after --time, none finished for 5 s; waiting for them \(--forced-shutdown limits the wait, a signal ends it\) (re)
   WARNING: 2 worker thread(s) did not stop after the signal: abandoned, their events in progress are not counted
 
 With --forced-shutdown shorter than the default grace, and SIGTERM:
