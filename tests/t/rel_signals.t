@@ -52,7 +52,7 @@ then SIGINT ends the wait:
   in time
   $ kill -CONT $DB_MYSQL_PID
   $ grep -E '^(FATAL|WARNING)' run.out
-  WARNING: 2 worker thread(s) still in an event [56] s after --time, none finished for 5 s; waiting for them \(--forced-shutdown limits the wait, a signal ends it\) (re)
+  WARNING: 2 worker thread\(s\) still in an event [56] s after --time, none finished for 5 s; waiting for them \(--forced-shutdown limits the wait, a signal ends it\) (re)
   WARNING: 2 worker thread(s) did not stop after the signal: abandoned, their events in progress are not counted
 
 With --forced-shutdown shorter than the default grace, and SIGTERM:
