@@ -31,7 +31,7 @@ An arrival 1000 s away on average (the first one is at the start):
 A signal also wakes sleeping workers at once:
 
   $ timeout --foreground -s KILL 30 $BENCH cpu --threads=4 --rate=0.001 --time=0 run > run.out & pid=$!
-  $ for i in $(seq 300); do grep -q 'Threads started' run.out && break; sleep 0.1; done
+  $ for i in $(seq 300); do grep -qs 'Threads started' run.out && break; sleep 0.1; done
   $ sleep 1; t0=$EPOCHREALTIME; kill -INT $pid; wait $pid; echo "exit $?"
   exit 1
   $ awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { print (b - a < 3 ? "stopped at once" : "took " b - a " s") }'

@@ -17,7 +17,7 @@ A running bench, both passwords on its command line:
   $ $BENCH oltp_point_select $MYNOPW --mysql-password=$DB_PASSWORD --pgsql-password=pg-secret-42 \
   >   --tables=1 --table-size=100 --time=30 run > run.out 2>&1 &
   $ pid=$!
-  $ for i in $(seq 300); do grep -q 'Threads started' run.out && break; sleep 0.1; done
+  $ for i in $(seq 300); do grep -qs 'Threads started' run.out && break; sleep 0.1; done
   $ tr '\0' ' ' < /proc/$pid/cmdline | grep -o -e '--[a-z]*-password=[^ ]*'
   --mysql-password=xxxxxxxxx
   --pgsql-password=xxxxxxxxxxxx

@@ -3,7 +3,7 @@ non-interactive shell, nohup-like wrappers) keeps it ignored (issue 16):
 bench installs its SIGINT/SIGTERM handlers only over signals that are not
 ignored, so the run below goes on to its --time and exits 0.
 
-  $ wait_started() { for i in $(seq 300); do grep -q 'Threads started' "$1" && return; sleep 0.1; done; }
+  $ wait_started() { for i in $(seq 300); do grep -qs 'Threads started' "$1" && return; sleep 0.1; done; }
   $ (trap '' INT; exec $BENCH cpu --time=3 run) > int.out 2>&1 &
   $ pid=$!
   $ wait_started int.out
