@@ -243,31 +243,22 @@ local run_query, run_execute = C.db_query, C.db_execute
 local WAIT = ffi.cast("sql_result *", 1)
 if co_mode then
    local query_nb, execute_nb, resume_nb = C.db_query_nb, C.db_execute_nb, C.db_nb_resume
-   -- The wait is written so that its loop runs only when one wake-up
-   -- was not enough (a reply in pieces, a reconnect): the common case, one
-   -- yield, executes no loop instruction. LuaJIT aborts a trace that meets
-   -- an inner loop, and the event loop around these calls then ran in the
-   -- interpreter; without one, the traces are stitched across the yield.
-   local function wait_result(con)
-      yield()
-      local rs = resume_nb(con)
+   function run_query(con, query, len)
+      local rs = query_nb(con, query, len)
       while rs == WAIT do
          yield()
          rs = resume_nb(con)
       end
       return rs
    end
-   function run_query(con, query, len)
-      local rs = query_nb(con, query, len)
-      if rs == WAIT then
-         rs = wait_result(con)
-      end
-      return rs
-   end
    function run_execute(st)
       local rs = execute_nb(st)
       if rs == WAIT then
-         rs = wait_result(st.connection)
+         local con = st.connection
+         repeat
+            yield()
+            rs = resume_nb(con)
+         until rs ~= WAIT
       end
       return rs
    end
