@@ -558,18 +558,31 @@ static int64_t sched_co_next_wake(struct sched_worker **mine, unsigned n)
 	return t;
 }
 
+/* 0 once epoll_pwait2 (Linux 5.11) was found missing: ENOSYS from an
+ * older kernel, a seccomp filter or valgrind. */
+static int sched_have_pwait2 = 1;
+
 static int sched_co_epoll_wait(int ep, struct epoll_event *ev, int max, int64_t until)
 {
 	struct timespec ts;
 	int64_t d;
+	int r;
 	if (until == INT64_MAX)
 		return epoll_wait(ep, ev, max, -1);
 	d = until - clock_now_ns();
 	if (d < 0)
 		d = 0;
-	ts.tv_sec = d / 1000000000LL;
-	ts.tv_nsec = d % 1000000000LL;
-	return epoll_pwait2(ep, ev, max, &ts, NULL);
+	if (__atomic_load_n(&sched_have_pwait2, __ATOMIC_RELAXED)) {
+		ts.tv_sec = d / 1000000000LL;
+		ts.tv_nsec = d % 1000000000LL;
+		r = epoll_pwait2(ep, ev, max, &ts, NULL);
+		if (r >= 0 || errno != ENOSYS)
+			return r;
+		__atomic_store_n(&sched_have_pwait2, 0, __ATOMIC_RELAXED);
+	}
+	/* milliseconds, rounded up: never wake before the deadline */
+	d = (d + 999999) / 1000000;
+	return epoll_wait(ep, ev, max, d > INT_MAX ? INT_MAX : (int)d);
 }
 
 /* Resume w in phase `phase`; one fewer pending when its phase is done. */
