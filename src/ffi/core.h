@@ -62,6 +62,10 @@ void bench_event_finish(int thread_id);
  * then bench_event_next may return 2, asking the caller to yield
  * (coroutine.yield) until its --rate arrival and call it again. */
 int bench_co_active(void);
+/* The connection (sysbench.tid) whose coroutine is running, or -1 outside
+ * --connections: sysbench.sql finds the running connection's hooks by it
+ * (sysbench.__envs). */
+int bench_co_current(void);
 
 /* sysbench 1.0's names, for scripts that define their own thread_run(). */
 bool sb_more_events(int thread_id);

@@ -36,7 +36,6 @@ struct lrt_shared {
 	int first_tid;          /* the connection that compacts it */
 	int chunk_ref;          /* the script's compiled chunk */
 	int sysbench_ref;       /* the state's own `sysbench` table */
-	int cur_ref;            /* sysbench.__cur: [1] = the running environment */
 };
 
 /* The calling worker thread's shared state (--connections). */
@@ -462,23 +461,9 @@ static struct lrt_shared *lrt_shared_get(const struct lrt_script *s, int tid)
 	}
 	sh->chunk_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 	lua_getglobal(L, "sysbench");
-	lua_getfield(L, -1, "__cur");
-	sh->cur_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 	sh->sysbench_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 	lrt_thread_shared = sh;
 	return sh;
-}
-
-/* Make l's environment the running one (sysbench.__cur[1]), for the
- * shared modules' code that reads a connection's own hooks. No string
- * key: this runs at every resume. */
-static inline void lrt_env_enter(struct lrt *l)
-{
-	lua_State *L = l->L;
-	lua_rawgeti(L, LUA_REGISTRYINDEX, l->sh->cur_ref);
-	lua_rawgeti(L, LUA_REGISTRYINDEX, l->env_ref);
-	lua_rawseti(L, -2, 1);
-	lua_pop(L, 1);
 }
 
 int lrt_co_create(const struct lrt_script *s, int tid, struct lrt **out)
@@ -508,7 +493,6 @@ int lrt_co_create(const struct lrt_script *s, int tid, struct lrt **out)
 	if (lua_pcall(L, 1, 1, 0))
 		goto err;
 	l->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-	lrt_env_enter(l);
 	lua_getfield(L, -1, "__run_in_env");
 	lua_rawgeti(L, LUA_REGISTRYINDEX, sh->chunk_ref);
 	lua_rawgeti(L, LUA_REGISTRYINDEX, l->env_ref);
@@ -574,8 +558,6 @@ static int lrt_co_go(struct lrt *l, int nargs)
 	lua_State *co = l->co;
 	int st;
 
-	if (l->sh)
-		lrt_env_enter(l);
 	st = lua_resume(co, nargs);
 	if (st == LUA_YIELD) {
 		lua_settop(co, 0);

@@ -77,7 +77,8 @@ local function check_error(con, rs, query, where)
       sql_errmsg = ffi.string(con.sql_errmsg),
    }
    local ignorable = con.error == E.IGNORABLE
-   local hook = (sysbench.__cur[1] or _G).sysbench.hooks.sql_error_ignorable
+   local hook = (co_mode and sysbench.__envs[C.bench_co_current()] or _G)
+      .sysbench.hooks.sql_error_ignorable
    if type(hook) == "function" then
       local r = hook(err)
       if r ~= nil then ignorable = r and true or false end

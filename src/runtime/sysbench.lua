@@ -236,9 +236,12 @@ thread_run = sysbench.thread_run_default
 -- `sysbench` (tid, hooks, the thread loop; the rest read through), its
 -- own modules (require runs a module's compiled chunk again in it), an
 -- `ffi` whose cdef and metatype skip what another connection of the
--- thread already declared, and its own 0.5 db_* connection. The C runtime
--- keeps sysbench.__cur[1] the running connection's environment.
-sysbench.__cur = {}
+-- thread already declared, and its own 0.5 db_* connection.
+-- sysbench.__envs[tid] is connection tid's environment; the running one's
+-- tid is C.bench_co_current() (looked up only when needed: an SQL error's
+-- hook; keeping a "current environment" up to date cost Lua API calls and
+-- cache misses at every resume of a coroutine).
+sysbench.__envs = {}
 do
    local chunks = {}             -- module name -> compiled chunk
    local declared = {}           -- cdef text / metatype ctype -> true
@@ -309,6 +312,7 @@ do
       sb.thread_run_default = make_thread_run(env)
       env.thread_run = sb.thread_run_default
       shared.sql.__legacy(env)
+      shared.__envs[cid] = env
       return env
    end
 

@@ -465,6 +465,14 @@ int bench_co_active(void)
 	return S.nco != 0;
 }
 
+int bench_co_current(void)
+{
+	struct sched_worker *w = sched_self;
+	/* sched_co_step (and the coroutines' create and destroy) make the
+	 * running connection's struct the thread's own */
+	return w != NULL && S.nco != 0 ? (int)w->tid : -1;
+}
+
 void sched_co_wait(int fd, int write, int64_t deadline_ns)
 {
 	struct sched_worker *w = sched_self;
