@@ -15,7 +15,7 @@ before the header, whatever the command:
   0
   [1]
   $ (trap '' INT; exec $BENCH cpu --time=0 --events=0 run) > endless.txt & pid=$!
-  $ for i in $(seq 600); do grep -q 'Threads started' endless.txt && break; sleep 0.1; done; kill -TERM $pid; wait $pid
+  $ for i in $(seq 600); do grep -qs 'Threads started' endless.txt && break; sleep 0.1; done; kill -TERM $pid; wait $pid
   [1]
   $ grep -c 'running an endless test' endless.txt
   1
