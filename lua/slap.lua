@@ -32,8 +32,9 @@ local M = {}
 
 -- name, description, default, mysqlslap's spelling (for `bench slap help`)
 local OPTIONS = {
-   { "concurrency", "Number of clients, or a comma-separated list of them: the load " ..
-     "runs once per count", "1", "-c, --concurrency" },
+   { "concurrency", "Number of clients (connections), or a comma-separated list of " ..
+     "them: the load runs once per count, the clients on at most --threads worker " ..
+     "threads (default: the online CPUs)", "1", "-c, --concurrency" },
    { "iterations", "Number of times to run each engine x concurrency block", 1,
      "-i, --iterations" },
    { "number-of-queries", "Total number of statements across all clients of a run; " ..

@@ -237,7 +237,7 @@ dropped all the same:
 "bench slap help" lists the options, then mysqlslap's names in bench:
 
   $ "$BENCH" slap help | tr -s ' ' | grep -E '^ (--concurrency=|--engine=|-c, |-i, |-a, |-u, |-h, |--csv)'
-   --concurrency=STRING Number of clients, or a comma-separated list of them: the load runs once per count [1]
+   --concurrency=STRING Number of clients (connections), or a comma-separated list of them: the load runs once per count, the clients on at most --threads worker threads (default: the online CPUs) [1]
    --engine=STRING Comma-separated storage engines (MySQL only): each block creates the schema with ENGINE=<engine>; ENGINE:OPTIONS appends table options []
    -c, --concurrency --concurrency
    -i, --iterations --iterations
