@@ -296,6 +296,7 @@ static int run_sweep(struct lrt *main_state, struct sweep *sw)
 		opt_set_int_current("events", st->has_events ? (int64_t)st->events : (int64_t)events0);
 		opt_set_int_current("time", st->has_time ? (int64_t)st->time : time_opt0);
 		cfg.time = st->has_time ? st->time : time0;
+		cfg.forced_shutdown = core_opts_forced_shutdown(cfg.time);
 		/* a step's connections (a script's sweep_steps); else
 		 * --connections, which must then hold for every step's threads */
 		cfg.connections = st->has_connections ? st->connections : connections0;

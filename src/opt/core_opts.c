@@ -113,6 +113,14 @@ static int parse_forced(const char *s, double time, double *out)
 	return 0;
 }
 
+double core_opts_forced_shutdown(double time)
+{
+	double v;
+	if (parse_forced(opt_get_string("forced-shutdown"), time, &v))
+		return -1;
+	return v;
+}
+
 static double first_pct;
 
 double core_opts_first_percentile(void)

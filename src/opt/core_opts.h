@@ -68,6 +68,11 @@ int core_parse_percentiles(const char *text, double *out, unsigned max,
  * which scripts expect to be a number. Valid after core_opts_load(). */
 double core_opts_first_percentile(void);
 
+/* --forced-shutdown in seconds for a run of `time` seconds (N% is a share
+ * of it: a sweep step with a time of its own gets its own); < 0: off. The
+ * option was checked by core_opts_load. */
+double core_opts_forced_shutdown(double time);
+
 /* Print the general help (all core groups) in sysbench's layout. */
 void core_opts_print_help(void);
 

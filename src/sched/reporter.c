@@ -203,7 +203,7 @@ static void sched_statements(struct stats_snap *into, int64_t t_finish)
 		log_msg(LOG_WARNING, "out of memory for statement statistics: some are missing");
 	if (!S.hlog)
 		return;
-	for (unsigned k = 0; k < STATS_NSTMT; k++) {
+	for (unsigned k = 0; k < STATS_NKIND; k++) {   /* fileio's kinds too */
 		if (!into->stmt[k].lat || into->stmt[k].events == 0)
 			continue;
 		snprintf(tag, sizeof(tag), "stmt.%s", stats_stmt_name(k));

@@ -531,7 +531,7 @@ static int sched_co_step(int ep, struct sched_worker *w, const struct sched_co_o
 		int64_t t1 = clock_now_ns();
 		if (t1 - t0 > SCHED_CO_BLOCK_NS && t1 - w->warned_ns > 1000000000LL) {
 			w->warned_ns = t1;
-			log_msg(LOG_INFO, "connection %u ran %.0f ms without yielding: thread %u and its other connections waited (a blocking call: connect, prepare, or one outside sysbench.sql such as an FFI sleep)",
+			log_msg(LOG_INFO, "connection %u ran %.0f ms without yielding: thread %u and its other connections waited (a call outside sysbench.sql that blocks, such as an FFI sleep or a database function called through the FFI, or a long computation)",
 			        w->tid, (t1 - t0) / 1e6, self->tid);
 		}
 	}

@@ -209,13 +209,15 @@ static void j_labels(FILE *f, const struct core_cfg *cfg,
 		jkv_u64(f, "labels_lost", s->lbl_lost);
 }
 
-/* "statements":{"point_select":{"count":..,"errors":..,"latency_ms":{..}}} */
+/* "statements":{"point_select":{"count":..,"errors":..,"latency_ms":{..}}};
+ * fileio's operations ("read", "write", "fsync") come here too, as the
+ * text report's "Latency per operation" block */
 static void j_statements(FILE *f, const struct stats_snap *s)
 {
 	int first = 1;
 
 	fputs(",\"statements\":{", f);
-	for (unsigned k = 0; k < STATS_NSTMT; k++) {
+	for (unsigned k = 0; k < STATS_NKIND; k++) {
 		const struct stats_rec *r = &s->stmt[k];
 		if (r->events == 0 && r->errors == 0)
 			continue;

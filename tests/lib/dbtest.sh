@@ -9,6 +9,8 @@
 #                                 # all stopped at exit; set -o pipefail;
 #                                 # B="timeout 120 $BENCH"; MY and PG: bench's
 #                                 # options to reach the started servers
+#   dbtest_start --tls mysql      # the same, each server with TLS (dbserver_start
+#                                 # --tls: DB_MYSQL_TLS_DIR / DB_PGSQL_TLS_DIR)
 #   dbtest_deadlock_table mysql   # (re)creates table dl: rows (1, 0), (2, 0)
 #   $B "$DBTEST_DEADLOCK" $MY --threads=2 --events=20 --time=0 run
 #
@@ -24,10 +26,14 @@
 DBTEST_DEADLOCK=$BENCH_SRCDIR/tests/lib/deadlock.lua
 
 dbtest_start() {
-	local kind
+	local kind tls=()
+	if [ "${1-}" = --tls ]; then
+		tls=(--tls)
+		shift
+	fi
 	trap dbserver_stop_all EXIT
 	for kind in "$@"; do
-		dbserver_start "$kind" || return 1
+		dbserver_start "$kind" "${tls[@]}" || return 1
 		case $kind in
 		mysql) MY=$(dbserver_conn_opts mysql) ;;
 		pgsql) PG=$(dbserver_conn_opts pgsql) ;;

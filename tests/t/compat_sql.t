@@ -412,3 +412,38 @@ script that calls them directly through ffi.C, declaring nothing:
   ALERT: attempt to use an already closed connection
   | closed query true 2 true
   | db_destroy 0
+
+DR9: a bulk insert whose statement fails raises its SQL error, as
+con:query() does (sysbench: "db_bulk_insert_done() failed"), and an
+ignorable one restarts the event: a unique violation (23505, ignorable on
+PostgreSQL as in sysbench's driver) in the first event, then a clean one.
+
+  $ cat > bulkerr.lua <<'EOF'
+  > function thread_init()
+  >    con = sysbench.sql.driver():connect()
+  >    con:query("DROP TABLE IF EXISTS bulkerr")
+  >    con:query("CREATE TABLE bulkerr (id INT PRIMARY KEY)")
+  >    n = 0
+  > end
+  > function event()
+  >    n = n + 1
+  >    if n == 1 then
+  >       local ok, err = pcall(function()
+  >          con:bulk_insert_init("INSERT INTO nosuch_bulk VALUES")
+  >          con:bulk_insert_next("(1)")
+  >          con:bulk_insert_done()
+  >       end)
+  >       print("| missing table " .. tostring(ok) .. " " .. (tostring(err):gsub("^.*: SQL error", "SQL error"):gsub(": .*", "")))
+  >    end
+  >    con:bulk_insert_init("INSERT INTO bulkerr VALUES")
+  >    con:bulk_insert_next("(" .. (n < 3 and 1 or n) .. ")")
+  >    con:bulk_insert_next("(1)")
+  >    con:bulk_insert_done()
+  >    print("| event " .. n .. " done")
+  > end
+  > function thread_done() con:query("DROP TABLE bulkerr") end
+  > EOF
+  $ timeout 120 "$BENCH" bulkerr.lua $PG --events=1 --time=0 run 2>&1 | grep -E '^\||ignored errors'
+  | missing table false SQL error, errno = 0, state = '42P01'
+  | event 3 done
+      ignored errors:                      2      \([0-9.]+ per sec.\) (re)

@@ -4,12 +4,8 @@ buffer): TLS connections, whose handshake runs on the nonblocking
 context's stack, and results and statements far larger than the buffer.
 MariaDB with TLS, 8 connections on 2 threads, exact counts.
 
-  $ . "$BENCH_SRCDIR/tests/lib/dbserver.sh"
-  $ trap dbserver_stop_all EXIT
-  $ dbserver_start mysql --tls
-  $ set -o pipefail
-  $ B="timeout 120 $BENCH"
-  $ MY=$(dbserver_conn_opts mysql)
+  $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
+  $ dbtest_start --tls mysql
   $ T=$DB_MYSQL_TLS_DIR
   $ TLS="--mysql-ssl=VERIFY_CA --mysql-ssl-ca=$T/ca.pem"
   $ C="--threads=2 --connections=8 --time=0"

@@ -5,11 +5,7 @@ TLS, an injected deadlock, and no password in any output.
 
   $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
-  $ trap dbserver_stop_all EXIT
-  $ dbserver_start mysql --tls
-  $ set -o pipefail
-  $ B="timeout 120 $BENCH"
-  $ MY=$(dbserver_conn_opts mysql)
+  $ dbtest_start --tls mysql
 
 The counters of the SQL statistics block on one line:
 

@@ -5,11 +5,7 @@ host list, TLS, an injected deadlock, and no password in any output.
 
   $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
-  $ trap dbserver_stop_all EXIT
-  $ dbserver_start pgsql --tls
-  $ set -o pipefail
-  $ B="timeout 120 $BENCH"
-  $ PG=$(dbserver_conn_opts pgsql)
+  $ dbtest_start --tls pgsql
 
 The counters of the SQL statistics block on one line:
 

@@ -122,6 +122,21 @@ writes of 200, and an fsync of both files after each 100 requests:
       fsync: count: 6  50%: \d+\.\d{3}  95%: \d+\.\d{3}  99%: \d+\.\d{3}  99.9%: \d+\.\d{3}  max: \d+\.\d{3} (re)
   
 
+The same kinds go to the json final line's "statements" and, as one
+Tag=stmt.<kind> histogram each, to --hdr-log (bench merge reads them back):
+
+  $ $B fileio $O --file-test-mode=rndrw --events=204 --time=0 --report-statements=on --report-format=json --hdr-log=ops.hlog run 2>/dev/null | tail -n 1 |
+  >   python3 -c 'import json, sys; st = json.load(sys.stdin)["statements"]; print(" ".join("%s %d %d" % (k, v["count"], v["errors"]) for k, v in st.items()))'
+  read 120 0 write 80 0 fsync 6 0
+  $ grep -o '^Tag=stmt\.[a-z]*' ops.hlog
+  Tag=stmt.read
+  Tag=stmt.write
+  Tag=stmt.fsync
+  $ $B merge ops.hlog 2>/dev/null | grep -E '^    (read|write|fsync) ' | awk '{ print $1, $2 }'
+  read 120
+  write 80
+  fsync 6
+
 The interval line, on a run long enough to have one:
 
   $ $B fileio $O --file-test-mode=rndrd --time=2 --report-interval=1 run | grep '^\[ 1s'

@@ -294,3 +294,17 @@ marked, and sysbench's exit status 2:
   $ sed -n '/^Thread sweep summary:/,$p' fs.txt | awk 'NR > 2 && NF { print $1, $2, $NF }'
   1 1 1.00x
   2 1 (failed)
+
+--forced-shutdown=N% is a share of each step's own time: a step of 1 s
+under --time=100000 is cut 0.01 s after its end, not 1000 s after (the
+timeout would end it first, exit 124):
+
+  $ cat > hang2.lua <<'LUA'
+  > ffi.cdef[[int usleep(unsigned);]]
+  > function sweep_steps() return { { threads = 1, time = 1 } } end
+  > function event() ffi.C.usleep(60000000) end
+  > LUA
+  $ timeout 50 $B hang2.lua --time=100000 --forced-shutdown=1% run > fs2.txt; echo "exit $?"
+  exit 2
+  $ grep -c 'forcing shutdown' fs2.txt
+  1
