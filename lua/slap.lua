@@ -17,6 +17,14 @@
 -- (--number-of-queries / concurrency, or the query list once), walking
 -- the same statement list as mysqlslap's clients do; a client that has
 -- done its share stops by returning true from event().
+--
+-- A client is one connection. mysqlslap gives each its own thread; bench
+-- runs them as --connections on at most --threads worker threads (default:
+-- the online CPUs), each client a coroutine in its thread's Lua state, so
+-- that 100 clients do not cost 100 threads and 100 Lua states in the
+-- measured time (issue 17: a statement's Lua in one of 100 cold states
+-- cost 10 to 20 us of client CPU, the threads' wake-ups more). With
+-- --threads at or above the concurrency each client has its own thread.
 
 local M = {}
 
@@ -24,8 +32,9 @@ local M = {}
 
 -- name, description, default, mysqlslap's spelling (for `bench slap help`)
 local OPTIONS = {
-   { "concurrency", "Number of clients, or a comma-separated list of them: the load " ..
-     "runs once per count", "1", "-c, --concurrency" },
+   { "concurrency", "Number of clients (connections), or a comma-separated list of " ..
+     "them: the load runs once per count, the clients on at most --threads worker " ..
+     "threads (default: the online CPUs)", "1", "-c, --concurrency" },
    { "iterations", "Number of times to run each engine x concurrency block", 1,
      "-i, --iterations" },
    { "number-of-queries", "Total number of statements across all clients of a run; " ..
@@ -484,6 +493,40 @@ M.create_table_sql = create_table_sql
 
 -- ---- the run steps -------------------------------------------------------------
 
+-- The worker threads the clients of a run share: --threads as typed (one
+-- number), else the online CPUs.
+ffi.cdef [[ long sysconf(int name); ]]
+local SC_NPROCESSORS_ONLN = 84   -- Linux (glibc and musl)
+local function worker_threads()
+   local typed
+   for _, a in pairs(sysbench.cmdline.argv or {}) do
+      local v = type(a) == "string" and a:match("^%-%-num[-_]threads=(.*)$") or
+         type(a) == "string" and a:match("^%-%-threads=(.*)$")
+      if v then typed = v end
+   end
+   if typed then
+      local n = tonumber(typed)
+      if n == nil or n < 1 or n ~= math.floor(n) then
+         fail("Invalid value for --threads: '%s' (slap: one number, the worker " ..
+              "threads the clients share)", typed)
+      end
+      return n
+   end
+   local n = tonumber(ffi.C.sysconf(SC_NPROCESSORS_ONLN)) or 1
+   return n >= 1 and n or 1
+end
+M.worker_threads = worker_threads
+
+-- A run of `clients` clients: its threads and connections (0: one client
+-- per thread).
+local function step_shape(clients, workers)
+   if clients <= workers then
+      return clients, 0
+   end
+   return workers, clients
+end
+M.step_shape = step_shape
+
 -- Blocks in mysqlslap's order: each engine, each concurrency within it;
 -- each block runs `iterations` steps.
 local function blocks(s)
@@ -631,7 +674,12 @@ function thread_init()
       fail("slap: t1 holds no rows to look up by key (--auto-generate-sql-write-number " ..
            "is %d)", S.write_number)
    end
-   limit = per_client(S, LIST, tonumber(sysbench.opt.threads))
+   -- the run's clients: its connections, or one per thread
+   local clients = tonumber(sysbench.opt.connections) or 0
+   if clients == 0 then
+      clients = tonumber(sysbench.opt.threads)
+   end
+   limit = per_client(S, LIST, clients)
    -- sysbench.sql loads on first use: here, before the start, not in
    -- the measured time
    DRIVER = sysbench.sql.driver()
@@ -690,6 +738,7 @@ function sweep_steps()
    run_state.s = s
    run_state.blocks = blocks(s)
    run_state.times = {}
+   local workers = worker_threads()
    local steps = {}
    for bi, b in ipairs(run_state.blocks) do
       for it = 1, s.iterations do
@@ -697,7 +746,9 @@ function sweep_steps()
          if b.engine then label[#label + 1] = "engine " .. b.engine end
          label[#label + 1] = "concurrency " .. b.concurrency
          if s.iterations > 1 then label[#label + 1] = "iteration " .. it end
-         steps[#steps + 1] = { threads = b.concurrency, events = 0, time = 0,
+         local threads, connections = step_shape(b.concurrency, workers)
+         steps[#steps + 1] = { threads = threads, connections = connections,
+                               events = 0, time = 0,
                                label = table.concat(label, ", "),
                                block = bi, iteration = it }
       end

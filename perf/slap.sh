@@ -21,9 +21,14 @@
 # spent in InnoDB's spin loops (perf record -p of mariadbd, issue 17); on a
 # loaded machine run many rounds (ROUNDS=15) and read the per-round ratio.
 #
+# bench runs a step's clients as connections on at most --threads worker
+# threads, by default the online CPUs (lua/slap.lua); BENCH_OPTS adds bench
+# options, e.g. BENCH_OPTS=--threads=100 for a thread per client, as
+# mariadb-slap.
+#
 # usage: perf/slap.sh [BENCH_BINARY]
 # env: ROUNDS (3), CONCURRENCY (10,100), QUERIES (1000), ENGINES (myisam,innodb),
-#      SLAP (mariadb-slap)
+#      SLAP (mariadb-slap), BENCH_OPTS (none)
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 BENCH=${1:-$here/bench}
@@ -32,6 +37,7 @@ ROUNDS=${ROUNDS:-3}
 CONCURRENCY=${CONCURRENCY:-10,100}
 QUERIES=${QUERIES:-1000}
 ENGINES=${ENGINES:-myisam,innodb}
+read -r -a bench_opts <<< "${BENCH_OPTS:-}"
 command -v "$SLAP" >/dev/null || { echo "$SLAP not found (apt-get install mariadb-client)"; exit 1; }
 [ -x /usr/bin/time ] || { echo "/usr/bin/time not found (apt-get install time)"; exit 1; }
 
@@ -73,7 +79,7 @@ for i in $(seq "$ROUNDS"); do
 		"${load[@]}" > slap.txt 2>&1 || { cat slap.txt; exit 1; }
 	c1=$(counters)
 	/usr/bin/time -f '%U %S' -o bench.cpu "$BENCH" slap "${load[@]}" --mysql-host="$DB_HOST" --mysql-port="$DB_MYSQL_PORT" \
-		--mysql-user="$DB_USER" --mysql-password="$DB_PASSWORD" > bench.txt 2>&1 ||
+		--mysql-user="$DB_USER" --mysql-password="$DB_PASSWORD" ${bench_opts[@]+"${bench_opts[@]}"} > bench.txt 2>&1 ||
 		{ cat bench.txt; exit 1; }
 	c2=$(counters)
 	echo "== round $i: $SLAP (server: $(delta "$c0" "$c1"))"

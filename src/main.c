@@ -278,6 +278,7 @@ static int run_sweep(struct lrt *main_state, struct sweep *sw)
 	const int64_t time_opt0 = opt_get_int("time");
 	const double time0 = cfg.time;
 	const char *hdr_log0 = cfg.hdr_log;
+	const unsigned connections0 = cfg.connections;
 	unsigned i;
 	int rc = 0;
 
@@ -296,6 +297,16 @@ static int run_sweep(struct lrt *main_state, struct sweep *sw)
 		opt_set_int_current("time", st->has_time ? (int64_t)st->time : time_opt0);
 		cfg.time = st->has_time ? st->time : time0;
 		cfg.forced_shutdown = core_opts_forced_shutdown(cfg.time);
+		/* a step's connections (a script's sweep_steps); else
+		 * --connections, which must then hold for every step's threads */
+		cfg.connections = st->has_connections ? st->connections : connections0;
+		opt_set_int_current("connections", cfg.connections);
+		if (cfg.connections && cfg.connections < cfg.threads) {
+			log_msg(LOG_FATAL, "sweep step %u/%u: --connections=%u is below its %u threads",
+			        i + 1, sw->n, cfg.connections, cfg.threads);
+			rc = 1;
+			break;
+		}
 		cfg.hdr_log = hdr_log0;
 		if (hdr_log0) {
 			if (sweep_hdr_log_name(st, hdr_log0, i + 1)) {

@@ -55,6 +55,10 @@ static void lrt_push_step(lua_State *L, const struct sweep_step *st,
 		lua_pushnumber(L, st->time);
 		lua_setfield(L, -2, "time");
 	}
+	if (st->has_connections) {
+		lua_pushinteger(L, (lua_Integer)st->connections);
+		lua_setfield(L, -2, "connections");
+	}
 }
 
 /* The number at t[key] (on the top) into *v: 1 if present, 0 if absent,
@@ -110,6 +114,17 @@ static int lrt_read_step(lua_State *L, unsigned i, struct sweep *sw)
 		return -EINVAL;
 	st->has_time = r;
 	st->time = r ? v : 0;
+	/* connections: the step's --connections (0: one per thread), at
+	 * least its threads as for the option */
+	if ((r = lrt_step_number(L, i, "connections", 0, 1000000, 1, &v)) < 0)
+		return -EINVAL;
+	st->has_connections = r;
+	st->connections = r ? (unsigned)v : 0;
+	if (st->connections && st->connections < st->threads) {
+		log_msg(LOG_FATAL, "sweep_steps(): step %u: 'connections' (%u) is below its 'threads' (%u): every thread runs one or more connections",
+		        i, st->connections, st->threads);
+		return -EINVAL;
+	}
 	lua_pushnil(L);
 	while (lua_next(L, -2)) {
 		const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
@@ -125,6 +140,7 @@ static int lrt_read_step(lua_State *L, unsigned i, struct sweep *sw)
 			rc = st->label ? 0 : -ENOMEM;
 		} else if (key == NULL || strcmp(key, "threads") == 0 ||
 		           strcmp(key, "events") == 0 || strcmp(key, "time") == 0 ||
+		           strcmp(key, "connections") == 0 ||
 		           strcmp(key, "index") == 0 || strcmp(key, "count") == 0) {
 			/* read above, or set by the core */
 		} else if (t == LUA_TSTRING) {
@@ -207,8 +223,10 @@ void lrt_set_step(struct lrt *main_state, const struct sweep_step *st,
 	lua_setfield(L, -2, "step");
 	lua_getfield(L, -1, "opt");
 	if (st && lua_istable(L, -1)) {
-		/* what the step set in the registry (threads, events, time) */
-		static const char *const names[] = { "threads", "events", "time" };
+		/* what the step set in the registry (threads, events, time,
+		 * connections) */
+		static const char *const names[] = { "threads", "events", "time",
+		                                     "connections" };
 		unsigned k;
 		for (k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
 			lua_pushnumber(L, (lua_Number)opt_get_int(names[k]));

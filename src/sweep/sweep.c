@@ -111,13 +111,17 @@ int sweep_hdr_log_name(struct sweep_step *st, const char *base, unsigned index)
 void sweep_print_step_header(const struct sweep *sw, unsigned index)
 {
 	const struct sweep_step *st = &sw->steps[index - 1];
+	char conns[48] = "";
 
+	if (st->has_connections && st->connections)
+		snprintf(conns, sizeof(conns), ", %u connection%s", st->connections,
+		         st->connections == 1 ? "" : "s");
 	if (st->label)
-		log_text(LOG_NOTICE, "Sweep step %u/%u: %u thread%s (%s)\n", index, sw->n,
-		         st->threads, st->threads == 1 ? "" : "s", st->label);
+		log_text(LOG_NOTICE, "Sweep step %u/%u: %u thread%s%s (%s)\n", index, sw->n,
+		         st->threads, st->threads == 1 ? "" : "s", conns, st->label);
 	else
-		log_text(LOG_NOTICE, "Sweep step %u/%u: %u thread%s\n", index, sw->n,
-		         st->threads, st->threads == 1 ? "" : "s");
+		log_text(LOG_NOTICE, "Sweep step %u/%u: %u thread%s%s\n", index, sw->n,
+		         st->threads, st->threads == 1 ? "" : "s", conns);
 }
 
 static const char *sweep_status_name(enum sweep_status s)

@@ -36,6 +36,9 @@ struct sweep_step {
 	int has_events, has_time;
 	uint64_t events;          /* has_events: overrides --events */
 	double time;              /* has_time: overrides --time */
+	int has_connections;
+	unsigned connections;     /* has_connections: overrides --connections
+	                           * (0: one connection per thread) */
 	struct sweep_field *fields;
 	unsigned nfields;
 	enum sweep_status status;

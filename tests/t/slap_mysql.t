@@ -112,7 +112,7 @@ The summary block after each engine x concurrency block, in mysqlslap's
 words, followed by bench's report; --engine=myisam,innodb gives two
 blocks, each on a table of that engine, and the schema is gone afterwards:
 
-  $ slap -a -c 2 --number-of-queries=10 --engine=myisam,innodb > out.txt
+  $ slap -a -c 2 --threads=2 --number-of-queries=10 --engine=myisam,innodb > out.txt
   $ summary < out.txt
   Benchmark
   \tRunning for engine myisam (esc)
@@ -155,14 +155,15 @@ blocks, each on a table of that engine, and the schema is gone afterwards:
 
 mysqlslap's short options after "slap", a concurrency list and iterations:
 one block per concurrency, its minimum/average/maximum over the
-iterations; every iteration creates and drops the schema:
+iterations; every iteration creates and drops the schema. 3 clients on
+--threads=2 run as 3 connections (tests/t/slap_clients.t):
 
-  $ slap -a -c1,3 -i 2 --number-of-queries=6 --create-schema=slaptest > out.txt
+  $ slap -a -c1,3 -i 2 --threads=2 --number-of-queries=6 --create-schema=slaptest > out.txt
   $ grep -E '^Sweep step' out.txt
   Sweep step 1/4: 1 thread (concurrency 1, iteration 1)
   Sweep step 2/4: 1 thread (concurrency 1, iteration 2)
-  Sweep step 3/4: 3 threads (concurrency 3, iteration 1)
-  Sweep step 4/4: 3 threads (concurrency 3, iteration 2)
+  Sweep step 3/4: 2 threads, 3 connections (concurrency 3, iteration 1)
+  Sweep step 4/4: 2 threads, 3 connections (concurrency 3, iteration 2)
   $ grep -cx Benchmark out.txt
   2
   $ grep -E 'clients|per client' out.txt
@@ -236,7 +237,7 @@ dropped all the same:
 "bench slap help" lists the options, then mysqlslap's names in bench:
 
   $ "$BENCH" slap help | tr -s ' ' | grep -E '^ (--concurrency=|--engine=|-c, |-i, |-a, |-u, |-h, |--csv)'
-   --concurrency=STRING Number of clients, or a comma-separated list of them: the load runs once per count [1]
+   --concurrency=STRING Number of clients (connections), or a comma-separated list of them: the load runs once per count, the clients on at most --threads worker threads (default: the online CPUs) [1]
    --engine=STRING Comma-separated storage engines (MySQL only): each block creates the schema with ENGINE=<engine>; ENGINE:OPTIONS appends table options []
    -c, --concurrency --concurrency
    -i, --iterations --iterations

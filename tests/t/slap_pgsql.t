@@ -58,7 +58,7 @@ per client is the other), and the key types on a GUID primary key:
 Concurrency list and iterations: one summary block per concurrency, every
 iteration in a fresh schema, nothing left afterwards:
 
-  $ slap -a -c 1,2 -i 2 --number-of-queries=4 --create-schema=slaptest > out.txt
+  $ slap -a -c 1,2 -i 2 --threads=2 --number-of-queries=4 --create-schema=slaptest > out.txt
   $ grep -E '^Sweep step|^Benchmark|clients|per client' out.txt
   Sweep step 1/4: 1 thread (concurrency 1, iteration 1)
   Sweep step 2/4: 1 thread (concurrency 1, iteration 2)
