@@ -22,9 +22,10 @@
 -- runs them as --connections on at most --threads worker threads (default:
 -- the online CPUs), each client a coroutine in its thread's Lua state, so
 -- that 100 clients do not cost 100 threads and 100 Lua states in the
--- measured time (issue 17: a statement's Lua in one of 100 cold states
--- cost 10 to 20 us of client CPU, the threads' wake-ups more). With
--- --threads at or above the concurrency each client has its own thread.
+-- measured time (issue 17: a statement's Lua in one of 100 cache-cold
+-- states cost 10 to 20 us of client CPU, about 15 ms of a 100-client run's
+-- window). With --threads at or above the concurrency each client has its
+-- own thread, as mysqlslap's.
 
 local M = {}
 
