@@ -108,6 +108,16 @@ the generated mixed load gives the same counts either way:
   threads 1: read 4 write 8 other 0 events 12
   threads 2: read 4 write 8 other 0 events 12
   threads 8: read 4 write 8 other 0 events 12
+--threads from --config-file or its old spelling --num-threads counts as
+typed (without it, 4 clients would share the machine's CPUs):
+
+  $ echo 'threads=3' > slap.cfg
+  $ slap --config-file=slap.cfg -a -c 4 --number-of-queries=12 | grep -E '^Sweep step'
+  Sweep step 1/1: 3 threads, 4 connections (concurrency 4)
+  $ slap --num-threads=3 -a -c 4 --number-of-queries=12 2>&1 | grep -E '^Sweep step'
+  Sweep step 1/1: 3 threads, 4 connections (concurrency 4)
+  $ slap -a -c 4 --number-of-queries=12 2>&1 | grep -cE '^Sweep step 1/1: [0-9]+ threads(, 4 connections)? \(concurrency 4\)$'
+  1
   $ slap -a -c 2 --threads=1,2 2>&1 | grep FATAL
   FATAL: Invalid value for --threads: '1,2' (slap: one number, the worker threads the clients share)
   [1]
