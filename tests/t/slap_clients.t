@@ -72,7 +72,7 @@ step's threads (as a script's step without the field):
   $ printf 'function sweep_steps() return { { threads = 1 }, { threads = 3 } } end\nfunction event() end\n' > few.lua
   $ $B few.lua --connections=2 --events=4 run 2>&1 | grep -E 'FATAL|^Sweep step'
   Sweep step 1/2: 1 thread
-  FATAL: sweep step 2/2: --connections=2 is below its 3 threads
+  FATAL: sweep step 2/2: --connections=2 is below its 3 threads: every thread runs one or more connections
   [1]
 
 bench slap on MariaDB: 5 clients on 2 threads are 5 connections to the
