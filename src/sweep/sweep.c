@@ -116,12 +116,9 @@ void sweep_print_step_header(const struct sweep *sw, unsigned index)
 	if (st->has_connections && st->connections)
 		snprintf(conns, sizeof(conns), ", %u connection%s", st->connections,
 		         st->connections == 1 ? "" : "s");
-	if (st->label)
-		log_text(LOG_NOTICE, "Sweep step %u/%u: %u thread%s%s (%s)\n", index, sw->n,
-		         st->threads, st->threads == 1 ? "" : "s", conns, st->label);
-	else
-		log_text(LOG_NOTICE, "Sweep step %u/%u: %u thread%s%s\n", index, sw->n,
-		         st->threads, st->threads == 1 ? "" : "s", conns);
+	log_text(LOG_NOTICE, "Sweep step %u/%u: %u thread%s%s%s%s%s\n", index, sw->n,
+	         st->threads, st->threads == 1 ? "" : "s", conns,
+	         st->label ? " (" : "", st->label ? st->label : "", st->label ? ")" : "");
 }
 
 static const char *sweep_status_name(enum sweep_status s)
