@@ -3,7 +3,8 @@
 # MariaDB oltp_read_write, 64 connections (issue 18's CPU/tx goal, <= 0.6x
 # sysbench), with the floor beside it: perf/mysql_floor.c (bare C on
 # Connector/C's nonblocking API, the same 20 prepared statements per
-# transaction, 64 connections on 2 threads with epoll, no Lua), bench
+# transaction, 64 connections on 2 threads with epoll, no Lua; as is and
+# without the library's read right after each request), bench
 # --threads=2 --connections=64 and sysbench --threads=64, alternating in
 # each round against one throwaway server. Prints, per client, the median
 # over the rounds of tps and of the client's user and system CPU per
@@ -13,7 +14,11 @@
 #
 # usage: perf/myfloor.sh [BENCH_BINARY]
 # env: ROUNDS (3), SECS (15), CONNS (64), THREADS (2), TABLES (4),
-#      TABLE_SIZE (10000), CLIENTS ("floor bench sysbench": which run)
+#      TABLE_SIZE (10000), CLIENTS ("floor floornr bench sysbench": which
+#      run, in that order each round; floornr is the floor without the
+#      read right after each request, as bench does; "base" is a second
+#      bench binary, BASE, for a before/after: a copy of an older build,
+#      run with this tree's lua/)
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 BENCH=${1:-$here/bench}
@@ -24,7 +29,7 @@ CONNS=${CONNS:-64}
 THREADS=${THREADS:-2}
 TABLES=${TABLES:-4}
 TABLE_SIZE=${TABLE_SIZE:-10000}
-CLIENTS=${CLIENTS:-floor bench sysbench}
+CLIENTS=${CLIENTS:-floor floornr bench sysbench}
 command -v "$SYSBENCH" >/dev/null || { echo "sysbench not found (apt-get install sysbench)"; exit 1; }
 [ -x /usr/bin/time ] || { echo "/usr/bin/time not found (apt-get install time)"; exit 1; }
 command -v mariadb_config >/dev/null || { echo "mariadb_config not found (apt-get install libmariadb-dev)"; exit 1; }
@@ -58,11 +63,16 @@ opts="--tables=$TABLES --table-size=$TABLE_SIZE --time=$SECS"
 for _ in $(seq "$ROUNDS"); do
 	for c in $CLIENTS; do
 		case $c in
-		floor) one floor ./mysql_floor "$DB_HOST" "$DB_MYSQL_PORT" "$DB_USER" "$DB_PASSWORD" \
-			"$DB_NAME" "$TABLES" "$TABLE_SIZE" "$CONNS" "$THREADS" "$SECS" ;;
+		floor) MYSQL_FLOOR_NOREAD=0 one floor ./mysql_floor "$DB_HOST" "$DB_MYSQL_PORT" \
+			"$DB_USER" "$DB_PASSWORD" "$DB_NAME" "$TABLES" "$TABLE_SIZE" "$CONNS" "$THREADS" "$SECS" ;;
+		floornr) MYSQL_FLOOR_NOREAD=1 one floornr ./mysql_floor "$DB_HOST" "$DB_MYSQL_PORT" \
+			"$DB_USER" "$DB_PASSWORD" "$DB_NAME" "$TABLES" "$TABLE_SIZE" "$CONNS" "$THREADS" "$SECS" ;;
 		# shellcheck disable=SC2086
 		bench) one bench "$BENCH" oltp_read_write $conn $opts --threads="$THREADS" \
 			--connections="$CONNS" run ;;
+		# shellcheck disable=SC2086
+		base) BENCH_LUA_DIR=$here/lua one base "${BASE:?BASE=an older bench binary}" \
+			oltp_read_write $conn $opts --threads="$THREADS" --connections="$CONNS" run ;;
 		# shellcheck disable=SC2086
 		sysbench) one sysbench "$SYSBENCH" oltp_read_write $conn $opts --threads="$CONNS" run ;;
 		esac

@@ -20,6 +20,12 @@
  * oltp_common.lua. A deadlock or lock wait timeout (1213, 1205, 1020)
  * restarts the transaction, as sysbench's default ignore list does.
  *
+ * With MYSQL_FLOOR_NOREAD=1 in the environment the first read after a
+ * request answers EAGAIN without a recv() (the statement waits for epoll
+ * at once), as bench does under --connections (src/db/mysql.c,
+ * my_nb_reads): the library's own read right after sending finds nothing
+ * for most statements on loopback.
+ *
  * Connecting and preparing are blocking and happen before the clock
  * starts, but they are in the process's CPU time, as they are in bench's
  * and sysbench's. Prints sysbench's "transactions:" line (and errors), so
@@ -30,6 +36,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -39,6 +46,7 @@
 #include <time.h>
 
 #include <mysql.h>
+#include <ma_pvio.h>
 
 enum { S_BEGIN, S_POINT, S_SIMPLE, S_SUM, S_ORDER, S_DISTINCT, S_IDXUPD, S_NONIDXUPD,
        S_DELETE, S_INSERT, S_COMMIT, S_KINDS };
@@ -80,6 +88,12 @@ struct conn {
 	unsigned long c_len, pad_len;
 	unsigned long long tx, errors;
 	int done;
+	/* MYSQL_FLOOR_NOREAD=1: the socket's methods, the first read after
+	 * a write answered EAGAIN without a recv() (what bench does) */
+	PVIO_METHODS methods;
+	ssize_t (*lib_read)(MARIADB_PVIO *, uchar *, size_t);
+	ssize_t (*lib_write)(MARIADB_PVIO *, const uchar *, size_t);
+	int sent;
 };
 
 static struct {
@@ -130,6 +144,45 @@ static void bind_str(MYSQL_BIND *b, char *p, unsigned long *len, unsigned long c
 	b->length = len;
 }
 
+static struct conn *pvio_conn(MARIADB_PVIO *p)
+{
+	return (struct conn *)(void *)((char *)p->methods - offsetof(struct conn, methods));
+}
+
+static ssize_t noread_read(MARIADB_PVIO *p, uchar *buf, size_t len)
+{
+	struct conn *c = pvio_conn(p);
+	if (c->sent) {
+		c->sent = 0;
+		errno = EAGAIN;
+		return -1;
+	}
+	return c->lib_read(p, buf, len);
+}
+
+static ssize_t noread_write(MARIADB_PVIO *p, const uchar *buf, size_t len)
+{
+	struct conn *c = pvio_conn(p);
+	ssize_t r = c->lib_write(p, buf, len);
+	if (r > 0)
+		c->sent = 1;
+	return r;
+}
+
+static void conn_noread(struct conn *c)
+{
+	MARIADB_PVIO *p = c->m->net.pvio;
+	if (p == NULL || p->methods == NULL || p->ctls != NULL || p->methods->async_read == NULL ||
+	    p->methods->async_write == NULL)
+		die("MYSQL_FLOOR_NOREAD", "not a plain socket");
+	c->methods = *p->methods;
+	c->lib_read = p->methods->async_read;
+	c->lib_write = p->methods->async_write;
+	c->methods.async_read = noread_read;
+	c->methods.async_write = noread_write;
+	p->methods = &c->methods;
+}
+
 static void conn_open(struct conn *c, unsigned i)
 {
 	char sql[128];
@@ -142,6 +195,8 @@ static void conn_open(struct conn *c, unsigned i)
 	if (!mysql_real_connect(c->m, cfg.host, cfg.user, cfg.pw, cfg.db, cfg.port, NULL, 0))
 		die("mysql_real_connect", mysql_error(c->m));
 	c->fd = (int)mysql_get_socket(c->m);
+	if (getenv("MYSQL_FLOOR_NOREAD") && atoi(getenv("MYSQL_FLOOR_NOREAD")))
+		conn_noread(c);
 	c->st = calloc((size_t)cfg.tables * S_KINDS, sizeof(*c->st));
 	if (c->st == NULL)
 		die("calloc", "out of memory");
