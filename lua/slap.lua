@@ -499,13 +499,12 @@ M.create_table_sql = create_table_sql
 ffi.cdef [[ long sysconf(int name); ]]
 local SC_NPROCESSORS_ONLN = 84   -- Linux (glibc and musl)
 local function worker_threads()
-   local typed
-   for _, a in pairs(sysbench.cmdline.argv or {}) do
-      local v = type(a) == "string" and a:match("^%-%-num[-_]threads=(.*)$") or
-         type(a) == "string" and a:match("^%-%-threads=(.*)$")
-      if v then typed = v end
-   end
-   if typed then
+   -- the text typed for --threads (command line, --num-threads or
+   -- --config-file): the core knows whether it was given, which the parsed
+   -- value cannot tell from its default of 1
+   local given = ffi.C.bench_opt_given("threads")
+   if given ~= nil then
+      local typed = ffi.string(given)
       local n = tonumber(typed)
       if n == nil or n < 1 or n ~= math.floor(n) then
          fail("Invalid value for --threads: '%s' (slap: one number, the worker " ..

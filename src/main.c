@@ -301,8 +301,9 @@ static int run_sweep(struct lrt *main_state, struct sweep *sw)
 		 * --connections, which must then hold for every step's threads */
 		cfg.connections = st->has_connections ? st->connections : connections0;
 		opt_set_int_current("connections", cfg.connections);
-		if (cfg.connections && cfg.connections < cfg.threads) {
-			log_msg(LOG_FATAL, "sweep step %u/%u: --connections=%u is below its %u threads",
+		st->conns_run = cfg.connections;
+		if (!core_conns_fit(cfg.connections, cfg.threads)) {
+			log_msg(LOG_FATAL, "sweep step %u/%u: --connections=%u is below its %u threads: " CORE_CONNS_RULE,
 			        i + 1, sw->n, cfg.connections, cfg.threads);
 			rc = 1;
 			break;

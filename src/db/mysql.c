@@ -112,6 +112,8 @@ struct my_conn {
 	MYSQL *m;                 /* NULL in dry-run mode */
 	MYSQL_RES *res;           /* pending plain result set */
 	struct my_stmt *res_stmt; /* statement whose stored result is pending */
+	MYSQL_STMT *res_s;        /* ... its handle (res_stmt->s), and the */
+	uint64_t res_seq;         /* ... number of that result (my_fetch_stmt) */
 	bool more_plain;          /* multi-statement query: results to drain */
 	bool tcp;                 /* connected over TCP (for the TLS check) */
 	const char *host, *sock;  /* where it connects (my_target) */
@@ -123,6 +125,12 @@ struct my_conn {
 	int nb_tries;
 	MYSQL_RES *nb_res;
 	sql_statement *nb_st;
+	/* the execute in flight: nb_st's my_stmt and its handle, kept here so
+	 * that continuing it reads no other connection state (each of those
+	 * lines is a cache miss by the time the reply comes: 32 connections
+	 * a thread, the server's work in between) */
+	struct my_stmt *nb_xms;
+	MYSQL_STMT *nb_xs;
 	struct my_stmt *nb_ms;    /* being prepared (MY_NB_PREPARE, MY_NB_REPREP) */
 	bool nb_ms_new;           /* ... a new statement (freed with mc) */
 	MYSQL *nb_m;              /* being connected (MY_NB_CONNECT) */
@@ -131,10 +139,19 @@ struct my_conn {
 	bool nb_timed_out;        /* ... and that time came */
 #ifdef MY_PVIO
 	PVIO_METHODS pvio_methods; /* the socket's methods, read replaced */
-	/* --connections (my_shared_read_ahead): the library's methods, and what one
-	 * read took beyond what was asked, still to hand out (malloc'd, NULL
-	 * when none) */
-	const PVIO_METHODS *pvio_lib;
+#ifdef MY_NB
+	/* --connections: the library's nonblocking socket read and write
+	 * (my_nb_reads); nb_sent: written since the last read */
+	ssize_t (*lib_async_read)(MARIADB_PVIO *, uchar *, size_t);
+	ssize_t (*lib_async_write)(MARIADB_PVIO *, const uchar *, size_t);
+	bool nb_sent;
+#endif
+	/* --connections (my_shared_read_ahead): the reads under the
+	 * read-ahead, and what one read took beyond what was asked, still to
+	 * hand out (malloc'd, NULL when none) */
+	ssize_t (*ra_read)(MARIADB_PVIO *, uchar *, size_t);
+	ssize_t (*ra_async_read)(MARIADB_PVIO *, uchar *, size_t);
+	my_bool (*ra_has_data)(MARIADB_PVIO *, ssize_t *);
 	unsigned char *ra_rest;
 	size_t ra_len, ra_pos;
 #endif
@@ -157,7 +174,8 @@ struct my_stmt {
 	char **rbuf;
 	unsigned long *rcap;
 	const char **rval;
-	bool rbound;              /* bind_result done for the current result */
+	uint64_t rbound;          /* bind_result done for the result of this
+	                           * mc->res_seq (0: none) */
 };
 
 /* ---- options -------------------------------------------------------------- */
@@ -465,22 +483,30 @@ static ssize_t my_pvio_read(MARIADB_PVIO *pvio, uchar *buf, size_t len)
 	return r;
 }
 
+/* Whether m's socket layer is one whose methods may be replaced: a plain
+ * socket without TLS, from a library of the same Connector/C major.minor as
+ * the headers we were built with (the methods table is copied with their
+ * layout: the plugin interface of that series). */
+static bool my_pvio_ours(MYSQL *m)
+{
+	MARIADB_PVIO *pvio = m->net.pvio;
+
+	return mysql_get_client_version() / 100 == MARIADB_PACKAGE_VERSION_ID / 100 &&
+	       pvio != NULL && pvio->methods != NULL && pvio->ctls == NULL &&
+	       (pvio->type == PVIO_TYPE_SOCKET || pvio->type == PVIO_TYPE_UNIXSOCKET) &&
+	       pvio->methods->get_handle != NULL;
+}
+
 /* Install my_pvio_read on a plain socket connection without read timeout;
  * anything else (TLS, a timeout, an unknown transport) keeps the library's
  * read. mc must outlive the MYSQL handle (my_disconnect frees it after
- * mysql_close). The methods table is copied with the layout of the headers
- * we were built with, so only a library of the same Connector/C major.minor
- * (the plugin interface of that series) gets it. */
+ * mysql_close). */
 static void my_blocking_reads(struct my_conn *mc, MYSQL *m)
 {
 	MARIADB_PVIO *pvio = m->net.pvio;
 
-	if (mysql_get_client_version() / 100 != MARIADB_PACKAGE_VERSION_ID / 100)
-		return;
-	if (pvio == NULL || pvio->methods == NULL || pvio->ctls != NULL ||
-	    (pvio->type != PVIO_TYPE_SOCKET && pvio->type != PVIO_TYPE_UNIXSOCKET) ||
-	    pvio->timeout[PVIO_READ_TIMEOUT] >= 0 || pvio->methods->read == NULL ||
-	    pvio->methods->get_handle == NULL || pvio->methods->blocking == NULL)
+	if (!my_pvio_ours(m) || pvio->timeout[PVIO_READ_TIMEOUT] >= 0 ||
+	    pvio->methods->read == NULL || pvio->methods->blocking == NULL)
 		return;
 	if (pvio->methods->blocking(pvio, 1, NULL) != 0)
 		return;
@@ -489,6 +515,66 @@ static void my_blocking_reads(struct my_conn *mc, MYSQL *m)
 	pvio->methods = &mc->pvio_methods;
 	MY_TRACE("blocking reads on %p", (void *)m);
 }
+
+#ifdef MY_NB
+/* --connections: no read right after a request. The library's
+ * nonblocking command sends the request and at once tries recv(); on
+ * loopback the server has rarely answered by then (measured on
+ * oltp_read_write, 64 connections on 2 threads: 15 of a transaction's 20
+ * statements, also with a bare C client, perf/mysql_floor.c), so that
+ * recv() fails with EAGAIN, the library yields, and the reply is read once
+ * epoll says the socket is readable: one system call per statement that
+ * finds nothing. Here the first read after a write says EAGAIN without
+ * asking the kernel, so the statement yields to the thread's epoll at
+ * once. A reply that was already there costs an epoll round instead (it
+ * is reported ready in the same wait as the others); the bytes read and
+ * the errors are the library's own. Not for TLS (its reads go another
+ * way) or a library of another series (my_pvio_ours). */
+static struct my_conn *my_pvio_conn(MARIADB_PVIO *pvio)
+{
+	return (struct my_conn *)(void *)((char *)pvio->methods -
+	                                  offsetof(struct my_conn, pvio_methods));
+}
+
+static ssize_t my_pvio_nb_read(MARIADB_PVIO *pvio, uchar *buf, size_t len)
+{
+	struct my_conn *mc = my_pvio_conn(pvio);
+
+	if (mc->nb_sent) {
+		mc->nb_sent = false;
+		errno = EAGAIN;
+		return -1;
+	}
+	return mc->lib_async_read(pvio, buf, len);
+}
+
+static ssize_t my_pvio_nb_write(MARIADB_PVIO *pvio, const uchar *buf, size_t len)
+{
+	struct my_conn *mc = my_pvio_conn(pvio);
+	ssize_t r = mc->lib_async_write(pvio, buf, len);
+
+	if (r > 0)
+		mc->nb_sent = true;
+	return r;
+}
+
+static void my_nb_reads(struct my_conn *mc, MYSQL *m)
+{
+	MARIADB_PVIO *pvio = m->net.pvio;
+
+	if (!my_pvio_ours(m) || pvio->methods->async_read == NULL ||
+	    pvio->methods->async_write == NULL)
+		return;
+	mc->pvio_methods = *pvio->methods;
+	mc->lib_async_read = pvio->methods->async_read;
+	mc->lib_async_write = pvio->methods->async_write;
+	mc->pvio_methods.async_read = my_pvio_nb_read;
+	mc->pvio_methods.async_write = my_pvio_nb_write;
+	mc->nb_sent = false;
+	pvio->methods = &mc->pvio_methods;
+	MY_TRACE("no read right after a write on %p", (void *)m);
+}
+#endif
 #endif
 
 /* --connections: what a connection keeps between statements, cut to what
@@ -515,13 +601,8 @@ static void my_blocking_reads(struct my_conn *mc, MYSQL *m)
 #define MY_NB_STACK (64 * 1024)
 
 #ifdef MY_PVIO
+/* (my_pvio_conn is defined with my_nb_reads: MY_PVIO implies MY_NB) */
 static __thread unsigned char my_ra_buf[PVIO_READ_AHEAD_CACHE_SIZE];
-
-static struct my_conn *my_pvio_conn(MARIADB_PVIO *pvio)
-{
-	return (struct my_conn *)(void *)((char *)pvio->methods -
-	                                  offsetof(struct my_conn, pvio_methods));
-}
 
 static ssize_t my_ra_read(MARIADB_PVIO *pvio, uchar *buf, size_t len,
                           ssize_t (*rd)(MARIADB_PVIO *, uchar *, size_t))
@@ -563,12 +644,12 @@ static ssize_t my_ra_read(MARIADB_PVIO *pvio, uchar *buf, size_t len,
 
 static ssize_t my_ra_read_sync(MARIADB_PVIO *pvio, uchar *buf, size_t len)
 {
-	return my_ra_read(pvio, buf, len, my_pvio_conn(pvio)->pvio_lib->read);
+	return my_ra_read(pvio, buf, len, my_pvio_conn(pvio)->ra_read);
 }
 
 static ssize_t my_ra_read_async(MARIADB_PVIO *pvio, uchar *buf, size_t len)
 {
-	return my_ra_read(pvio, buf, len, my_pvio_conn(pvio)->pvio_lib->async_read);
+	return my_ra_read(pvio, buf, len, my_pvio_conn(pvio)->ra_async_read);
 }
 
 static my_bool my_ra_has_data(MARIADB_PVIO *pvio, ssize_t *len)
@@ -580,30 +661,32 @@ static my_bool my_ra_has_data(MARIADB_PVIO *pvio, ssize_t *len)
 			*len = (ssize_t)(mc->ra_len - mc->ra_pos);
 		return 1;
 	}
-	return mc->pvio_lib->has_data(pvio, len);
+	return mc->ra_has_data(pvio, len);
 }
 
 /* The thread's read-ahead in place of the connection's cache, on a plain
- * socket whose cache is empty (right after the connect). The methods table
- * is copied with the layout of the headers we were built with, as in
- * my_blocking_reads. */
+ * socket whose cache is empty (right after the connect), over the methods
+ * the connection has then (the library's, or my_nb_reads' in their place).
+ * The methods table is copied with the layout of the headers we were built
+ * with (my_pvio_ours). */
 static void my_shared_read_ahead(struct my_conn *mc, MYSQL *m)
 {
 	MARIADB_PVIO *pvio = m->net.pvio;
+	const PVIO_METHODS *now;
 
-	if (mysql_get_client_version() / 100 != MARIADB_PACKAGE_VERSION_ID / 100)
-		return;
-	if (pvio == NULL || pvio->methods == NULL || pvio->ctls != NULL ||
-	    (pvio->type != PVIO_TYPE_SOCKET && pvio->type != PVIO_TYPE_UNIXSOCKET) ||
-	    pvio->methods->read == NULL || pvio->methods->async_read == NULL ||
-	    pvio->methods->has_data == NULL || pvio->cache == NULL ||
-	    pvio->cache_pos != pvio->cache + pvio->cache_size)
+	if (!my_pvio_ours(m) || pvio->methods->read == NULL ||
+	    pvio->methods->async_read == NULL || pvio->methods->has_data == NULL ||
+	    pvio->cache == NULL || pvio->cache_pos != pvio->cache + pvio->cache_size)
 		return;
 	free(pvio->cache);
 	pvio->cache = pvio->cache_pos = NULL;
 	pvio->cache_size = 0;
-	mc->pvio_lib = pvio->methods;
-	mc->pvio_methods = *pvio->methods;
+	now = pvio->methods;
+	mc->ra_read = now->read;
+	mc->ra_async_read = now->async_read;
+	mc->ra_has_data = now->has_data;
+	if (now != &mc->pvio_methods)
+		mc->pvio_methods = *now;
 	mc->pvio_methods.read = my_ra_read_sync;
 	mc->pvio_methods.async_read = my_ra_read_async;
 	mc->pvio_methods.has_data = my_ra_has_data;
@@ -787,6 +870,10 @@ static int my_connected(sql_connection *c, struct my_conn *mc, MYSQL *m, bool ok
 	/* not under --connections: a blocking read would stall the thread */
 	if (!db_co_active())
 		my_blocking_reads(mc, m);
+#ifdef MY_NB
+	else
+		my_nb_reads(mc, m);
+#endif
 #endif
 	if (db_co_active())
 		my_slim(mc, m);
@@ -830,8 +917,10 @@ static void my_stmt_unlink(struct my_stmt *ms)
 		mc->stmts = ms->next;
 	if (ms->next)
 		ms->next->prev = ms->prev;
-	if (mc->res_stmt == ms)
+	if (mc->res_stmt == ms) {
 		mc->res_stmt = NULL;
+		mc->res_s = NULL;
+	}
 	ms->next = ms->prev = NULL;
 	ms->mc = NULL;
 }
@@ -839,6 +928,7 @@ static void my_stmt_unlink(struct my_stmt *ms)
 static void my_stmt_link(struct my_conn *mc, struct my_stmt *ms)
 {
 	ms->mc = mc;
+	ms->rbound = 0;   /* a new handle: nothing bound (res_seq is mc's) */
 	ms->prev = NULL;
 	ms->next = mc->stmts;
 	if (mc->stmts)
@@ -1294,7 +1384,7 @@ static int my_reprepare(sql_statement *st, struct my_stmt *ms)
 }
 
 static int my_exec_result(sql_connection *c, struct my_conn *mc, struct my_stmt *ms,
-                          int rc, sql_result *rs);
+                          MYSQL_STMT *s, int rc, sql_result *rs);
 
 static int my_execute(sql_statement *st, sql_result *rs)
 {
@@ -1334,15 +1424,14 @@ again:
 		rc = mysql_stmt_store_result(s);
 		MY_TRACE("mysql_stmt_store_result(%p) = %d", (void *)s, rc);
 	}
-	return my_exec_result(st->connection, mc, ms, rc, rs);
+	return my_exec_result(st->connection, mc, ms, s, rc, rs);
 }
 
-/* After an execute of ms and, for a result set, its store_result (rc):
- * the outcome into rs. */
+/* After an execute of ms (its handle s) and, for a result set, its
+ * store_result (rc): the outcome into rs. ms itself is not read. */
 static int my_exec_result(sql_connection *c, struct my_conn *mc, struct my_stmt *ms,
-                          int rc, sql_result *rs)
+                          MYSQL_STMT *s, int rc, sql_result *rs)
 {
-	MYSQL_STMT *s = ms->s;
 	unsigned nf = mysql_stmt_field_count(s);
 
 	if (nf) {
@@ -1355,15 +1444,18 @@ static int my_exec_result(sql_connection *c, struct my_conn *mc, struct my_stmt 
 		rs->nrows = mysql_stmt_num_rows(s);
 		rs->nfields = nf;
 		MY_TRACE("mysql_stmt_num_rows(%p) = %llu", (void *)s, (unsigned long long)rs->nrows);
-		ms->rbound = false;
+		mc->res_seq++;
 		mc->res_stmt = ms;
+		mc->res_s = s;
 		rs->ptr = mc;
 	} else {
 		my_ulonglong n = mysql_stmt_affected_rows(s);
 		MY_TRACE("mysql_stmt_affected_rows(%p) = %llu", (void *)s, (unsigned long long)n);
 		my_set_affected(rs, n);
 		if (MY_UNLIKELY(mysql_stmt_more_results(s))) {
+			mc->res_seq++;
 			mc->res_stmt = ms;
+			mc->res_s = s;
 			rs->ptr = mc;
 		}
 	}
@@ -1559,8 +1651,12 @@ static int my_nb_exec(sql_connection *c, struct my_conn *mc, sql_result *rs,
                       struct db_wait *w)
 {
 	struct my_stmt *ms = mc->nb_st->priv;
-	int err = 0, status = mysql_stmt_execute_start(&err, ms->s);
-	MY_TRACE("mysql_stmt_execute_start(%p) = %d", (void *)ms->s, status);
+	int err = 0, status;
+
+	mc->nb_xms = ms;
+	mc->nb_xs = ms->s;
+	status = mysql_stmt_execute_start(&err, mc->nb_xs);
+	MY_TRACE("mysql_stmt_execute_start(%p) = %d", (void *)mc->nb_xs, status);
 	if (status)
 		return my_nb_wait(mc, MY_NB_EXEC, status, w);
 	return my_nb_executed(c, mc, err, rs, w);
@@ -1569,21 +1665,21 @@ static int my_nb_exec(sql_connection *c, struct my_conn *mc, sql_result *rs,
 static int my_nb_executed(sql_connection *c, struct my_conn *mc, int err, sql_result *rs,
                           struct db_wait *w)
 {
-	struct my_stmt *ms = mc->nb_st->priv;
+	MYSQL_STMT *s = mc->nb_xs;
 	int status;
 
 	if (MY_UNLIKELY(err)) {
-		if (mysql_stmt_errno(ms->s) == ER_NEED_REPREPARE && mc->nb_tries++ == 0)
-			return my_nb_reprep(c, mc, ms, rs, w);
-		return my_fail_stmt(c, ms->s);
+		if (mysql_stmt_errno(s) == ER_NEED_REPREPARE && mc->nb_tries++ == 0)
+			return my_nb_reprep(c, mc, mc->nb_xms, rs, w);
+		return my_fail_stmt(c, s);
 	}
-	if (mysql_stmt_field_count(ms->s) == 0)
-		return my_exec_result(c, mc, ms, 0, rs);
+	if (mysql_stmt_field_count(s) == 0)
+		return my_exec_result(c, mc, mc->nb_xms, s, 0, rs);
 	err = 0;
-	status = mysql_stmt_store_result_start(&err, ms->s);
+	status = mysql_stmt_store_result_start(&err, s);
 	if (status)
 		return my_nb_wait(mc, MY_NB_SSTORE, status, w);
-	return my_exec_result(c, mc, ms, err, rs);
+	return my_exec_result(c, mc, mc->nb_xms, s, err, rs);
 }
 
 static int my_execute_start(sql_statement *st, sql_result *rs, struct db_wait *w)
@@ -1690,18 +1786,17 @@ static int my_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
 			return my_nb_wait(mc, MY_NB_STORE, status, w);
 		return my_query_result(c, mc, mc->nb_res, rs);
 	case MY_NB_EXEC:
-		s = ((struct my_stmt *)mc->nb_st->priv)->s;
+		s = mc->nb_xs;
 		status = mysql_stmt_execute_cont(&err, s, ready);
 		if (status)
 			return my_nb_wait(mc, MY_NB_EXEC, status, w);
 		return my_nb_executed(c, mc, err, rs, w);
-	case MY_NB_SSTORE: {
-		struct my_stmt *ms = mc->nb_st->priv;
-		status = mysql_stmt_store_result_cont(&err, ms->s, ready);
+	case MY_NB_SSTORE:
+		s = mc->nb_xs;
+		status = mysql_stmt_store_result_cont(&err, s, ready);
 		if (status)
 			return my_nb_wait(mc, MY_NB_SSTORE, status, w);
-		return my_exec_result(c, mc, ms, err, rs);
-	}
+		return my_exec_result(c, mc, mc->nb_xms, s, err, rs);
 	default:
 		return my_fail(c, CR_COMMANDS_OUT_OF_SYNC, "HY000", "no statement in flight");
 	}
@@ -1771,11 +1866,12 @@ static void my_col_bind(struct my_stmt *ms, unsigned i)
 
 static int my_fetch_stmt(sql_result *rs, struct my_stmt *ms, sql_row *row)
 {
+	struct my_conn *mc = rs->ptr;
 	MYSQL_STMT *s = ms->s;
 	unsigned i, n = rs->nfields;
 	int rc;
 
-	if (!ms->rbound) {
+	if (ms->rbound != mc->res_seq) {
 		if (my_cols_reserve(ms, n)) {
 			db_set_error(rs->connection, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000",
 			             "out of memory");
@@ -1787,7 +1883,7 @@ static int my_fetch_stmt(sql_result *rs, struct my_stmt *ms, sql_row *row)
 			my_fail_stmt(rs->connection, s);
 			return -EIO;
 		}
-		ms->rbound = true;
+		ms->rbound = mc->res_seq;
 	}
 	rc = mysql_stmt_fetch(s);
 	if (rc == MYSQL_NO_DATA)
@@ -1881,8 +1977,9 @@ static void my_release(struct my_conn *mc)
 		}
 	}
 	if (mc->res_stmt) {
-		MYSQL_STMT *s = mc->res_stmt->s;
+		MYSQL_STMT *s = mc->res_s;
 		mc->res_stmt = NULL;
+		mc->res_s = NULL;
 		if (s) {
 			MY_TRACE("mysql_stmt_free_result(%p)", (void *)s);
 			mysql_stmt_free_result(s);

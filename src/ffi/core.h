@@ -217,6 +217,14 @@ void sb_histogram_delete(sb_histogram_t *h);
 void sb_histogram_update(sb_histogram_t *h, double value);
 void sb_histogram_print(sb_histogram_t *h);
 
+/* ---- options --------------------------------------------------------- */
+
+/* The text the user gave option `name` (any of its spellings, on the
+ * command line or in --config-file), or NULL when it was not given or is
+ * not declared: for scripts that must tell a typed value from a default
+ * (bench slap's --threads). The pointer stays valid for the run. */
+const char *bench_opt_given(const char *name);
+
 /* Script options (sysbench.cmdline.lua, from sb_option.h). */
 typedef enum
 {

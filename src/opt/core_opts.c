@@ -234,8 +234,8 @@ int core_opts_load(struct core_cfg *c, char *err, size_t errlen)
 		         opt_get_string("forced-shutdown"));
 		return -EINVAL;
 	}
-	if (c->connections && c->connections < c->threads) {
-		snprintf(err, errlen, "Invalid value for the 'connections' option: %u (at least --threads=%u: every thread runs one or more connections)",
+	if (!core_conns_fit(c->connections, c->threads)) {
+		snprintf(err, errlen, "Invalid value for the 'connections' option: %u (at least --threads=%u: " CORE_CONNS_RULE ")",
 		         c->connections, c->threads);
 		return -EINVAL;
 	}

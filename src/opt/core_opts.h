@@ -58,6 +58,16 @@ int core_opts_define(void);
  * formatting one line into err (size errlen). */
 int core_opts_load(struct core_cfg *cfg, char *err, size_t errlen);
 
+/* The one rule for --connections (also a sweep step's own connections):
+ * 0 (one per thread) or at least the threads, since every thread runs one
+ * or more connections. core_conns_fit() is 1 when `connections` can serve
+ * `threads`; CORE_CONNS_RULE ends the error of each place that checks. */
+#define CORE_CONNS_RULE "every thread runs one or more connections"
+static inline int core_conns_fit(unsigned connections, unsigned threads)
+{
+	return connections == 0 || connections >= threads;
+}
+
 /* Parse a --percentile list ("95", "50,95,99.9"; "0" alone disables) into
  * out[max]. Returns the count (0: disabled) or -EINVAL after formatting one
  * line into err. Pure; thread-safe. */

@@ -224,6 +224,13 @@ void lrt_print_options(const char *name)
 	opt_print_group(stdout, group, !lrt_options_ordered);
 }
 
+const char *bench_opt_given(const char *name)
+{
+	if (name == NULL || !opt_is_set(name))
+		return NULL;
+	return opt_value_text(opt_find(name));
+}
+
 int sb_lua_set_test_args(sb_arg_t *args, size_t len)
 {
 	char group[512];

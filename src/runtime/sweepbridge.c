@@ -10,6 +10,7 @@
 #include "runtime/lrt_state.h"
 #include "runtime/optbridge.h"
 #include "opt/opt.h"
+#include "opt/core_opts.h"
 #include "sweep/sweep.h"
 #include "util/log.h"
 
@@ -120,8 +121,8 @@ static int lrt_read_step(lua_State *L, unsigned i, struct sweep *sw)
 		return -EINVAL;
 	st->has_connections = r;
 	st->connections = r ? (unsigned)v : 0;
-	if (st->connections && st->connections < st->threads) {
-		log_msg(LOG_FATAL, "sweep_steps(): step %u: 'connections' (%u) is below its 'threads' (%u): every thread runs one or more connections",
+	if (!core_conns_fit(st->connections, st->threads)) {
+		log_msg(LOG_FATAL, "sweep_steps(): step %u: 'connections' (%u) is below its 'threads' (%u): " CORE_CONNS_RULE,
 		        i, st->connections, st->threads);
 		return -EINVAL;
 	}

@@ -113,15 +113,12 @@ void sweep_print_step_header(const struct sweep *sw, unsigned index)
 	const struct sweep_step *st = &sw->steps[index - 1];
 	char conns[48] = "";
 
-	if (st->has_connections && st->connections)
-		snprintf(conns, sizeof(conns), ", %u connection%s", st->connections,
-		         st->connections == 1 ? "" : "s");
-	if (st->label)
-		log_text(LOG_NOTICE, "Sweep step %u/%u: %u thread%s%s (%s)\n", index, sw->n,
-		         st->threads, st->threads == 1 ? "" : "s", conns, st->label);
-	else
-		log_text(LOG_NOTICE, "Sweep step %u/%u: %u thread%s%s\n", index, sw->n,
-		         st->threads, st->threads == 1 ? "" : "s", conns);
+	if (st->conns_run)
+		snprintf(conns, sizeof(conns), ", %u connection%s", st->conns_run,
+		         st->conns_run == 1 ? "" : "s");
+	log_text(LOG_NOTICE, "Sweep step %u/%u: %u thread%s%s%s%s%s\n", index, sw->n,
+	         st->threads, st->threads == 1 ? "" : "s", conns,
+	         st->label ? " (" : "", st->label ? st->label : "", st->label ? ")" : "");
 }
 
 static const char *sweep_status_name(enum sweep_status s)
@@ -142,23 +139,30 @@ static double sweep_speedup(const struct sweep *sw, const struct sweep_step *st)
 
 static void sweep_text(const struct sweep *sw)
 {
-	unsigned i, labels = 0;
+	unsigned i, labels = 0, conns = 0;
 
-	for (i = 0; i < sw->n; i++)
-		labels |= sw->steps[i].label != NULL && sw->steps[i].status != SWEEP_PLANNED;
+	/* a conns column only when a step ran with --connections */
+	for (i = 0; i < sw->n; i++) {
+		if (sw->steps[i].status == SWEEP_PLANNED)
+			continue;
+		labels |= sw->steps[i].label != NULL;
+		conns |= sw->steps[i].conns_run != 0;
+	}
 	printf("Thread sweep summary:\n");
-	printf("    step  threads          tps          qps   lat avg   lat 95%%   lat 99%%   lat max     errors reconnects  speed-up%s\n",
-	       labels ? "  label" : "");
+	printf("    step  threads%s          tps          qps   lat avg   lat 95%%   lat 99%%   lat max     errors reconnects  speed-up%s\n",
+	       conns ? "    conns" : "", labels ? "  label" : "");
 	for (i = 0; i < sw->n; i++) {
 		const struct sweep_step *st = &sw->steps[i];
 		const struct report_result *r = &st->result;
 		double up = sweep_speedup(sw, st);
-		char ups[32];
+		char ups[32], cs[16] = "";
 
 		if (st->status == SWEEP_PLANNED)
 			continue;
+		if (conns)
+			snprintf(cs, sizeof(cs), " %8u", st->conns_run ? st->conns_run : st->threads);
 		if (!r->valid) {
-			printf("    %4u %8u  (%s)%s%s\n", i + 1, st->threads, sweep_status_name(st->status),
+			printf("    %4u %8u%s  (%s)%s%s\n", i + 1, st->threads, cs, sweep_status_name(st->status),
 			       labels && st->label ? "  " : "", labels && st->label ? st->label : "");
 			continue;
 		}
@@ -166,8 +170,8 @@ static void sweep_text(const struct sweep *sw)
 			snprintf(ups, sizeof(ups), "-");
 		else
 			snprintf(ups, sizeof(ups), "%.2fx", up);
-		printf("    %4u %8u %12.2f %12.2f %9.2f %9.2f %9.2f %9.2f %10llu %10llu %9s%s%s%s%s%s\n",
-		       i + 1, st->threads, r->tps, r->qps, r->lat_avg, r->lat_p95,
+		printf("    %4u %8u%s %12.2f %12.2f %9.2f %9.2f %9.2f %9.2f %10llu %10llu %9s%s%s%s%s%s\n",
+		       i + 1, st->threads, cs, r->tps, r->qps, r->lat_avg, r->lat_p95,
 		       r->lat_p99, r->lat_max, (unsigned long long)r->errors,
 		       (unsigned long long)r->reconnects, ups,
 		       labels && st->label ? "  " : "", labels && st->label ? st->label : "",
@@ -207,8 +211,9 @@ static void sweep_json(const struct sweep *sw)
 
 		if (st->status == SWEEP_PLANNED)
 			continue;
-		fprintf(f, "%s{\"step\":%u,\"threads\":%u,\"status\":\"%s\"", first ? "" : ",",
-		        i + 1, st->threads, sweep_status_name(st->status));
+		fprintf(f, "%s{\"step\":%u,\"threads\":%u,\"connections\":%u,\"status\":\"%s\"",
+		        first ? "" : ",", i + 1, st->threads,
+		        st->conns_run ? st->conns_run : st->threads, sweep_status_name(st->status));
 		first = 0;
 		fputs(",\"label\":", f);
 		report_json_string(f, st->label);

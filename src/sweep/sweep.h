@@ -39,6 +39,9 @@ struct sweep_step {
 	int has_connections;
 	unsigned connections;     /* has_connections: overrides --connections
 	                           * (0: one connection per thread) */
+	unsigned conns_run;       /* the connections the step ran with, its own
+	                           * or --connections (0: one per thread); set
+	                           * by the runner before the step header */
 	struct sweep_field *fields;
 	unsigned nfields;
 	enum sweep_status status;

@@ -174,10 +174,10 @@ takes one number:
   $ $B oltp_point_select $MY --tables=1 --table-size=1000 --threads=1,2 --connections=4 --events=200 --time=0 \
   >   run > sweep.txt
   $ grep -E '^(Sweep step|Number of)' sweep.txt
-  Sweep step 1/2: 1 thread
+  Sweep step 1/2: 1 thread, 4 connections
   Number of threads: 1
   Number of connections: 4 (coroutines, 4 to 4 per thread)
-  Sweep step 2/2: 2 threads
+  Sweep step 2/2: 2 threads, 4 connections
   Number of threads: 2
   Number of connections: 4 (coroutines, 2 to 2 per thread)
   $ awk '$1 == "total" && $4 == "events:" { print $5 }' sweep.txt

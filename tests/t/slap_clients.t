@@ -62,17 +62,38 @@ A --threads sweep keeps --connections for every step, which must cover each
 step's threads (as a script's step without the field):
 
   $ $B cpu --threads=1,2 --connections=2 --events=10 --cpu-max-prime=100 --time=0 run | grep -E '^Sweep step|^Number of conn'
-  Sweep step 1/2: 1 thread
+  Sweep step 1/2: 1 thread, 2 connections
   Number of connections: 2 (coroutines, 2 to 2 per thread)
-  Sweep step 2/2: 2 threads
+  Sweep step 2/2: 2 threads, 2 connections
   Number of connections: 2 (coroutines, 1 to 1 per thread)
+
+The summary gets a conns column (only when a step ran with connections),
+and json gives every step's connections (its threads when one each):
+
+  $ $B cpu --threads=1,2 --connections=2 --events=10 --cpu-max-prime=100 --time=0 run | awk '/^Thread sweep summary/ { on = 1; next } on && NF { print $1, $2, $3 }'
+  step threads conns
+  1 1 2
+  2 2 2
+  $ $B cpu --threads=1,2 --events=10 --cpu-max-prime=100 --time=0 run | awk '/^Thread sweep summary/ { on = 1; next } on && NF { print $1, $2, $3 }'
+  step threads tps
+  1 1 * (glob)
+  2 2 * (glob)
+  $ $B cpu --threads=1,2 --connections=2 --events=10 --cpu-max-prime=100 --time=0 --report-format=json run 2>/dev/null | grep -o '"step":[0-9],"threads":[0-9],"connections":[0-9]'
+  "step":1,"threads":1,"connections":2
+  "step":2,"threads":2,"connections":2
+  $ $B cpu --threads=1,2 --events=10 --cpu-max-prime=100 --time=0 --report-format=json run 2>/dev/null | grep -o '"step":[0-9],"threads":[0-9],"connections":[0-9]'
+  "step":1,"threads":1,"connections":1
+  "step":2,"threads":2,"connections":2
+
+A step with more threads than connections fails:
+
   $ $B cpu --threads=1,4 --connections=2 --events=10 --cpu-max-prime=100 --time=0 run 2>&1 | tail -1
   Invalid value for the 'connections' option: 2 (at least --threads=4: every thread runs one or more connections)
   [1]
   $ printf 'function sweep_steps() return { { threads = 1 }, { threads = 3 } } end\nfunction event() end\n' > few.lua
   $ $B few.lua --connections=2 --events=4 run 2>&1 | grep -E 'FATAL|^Sweep step'
-  Sweep step 1/2: 1 thread
-  FATAL: sweep step 2/2: --connections=2 is below its 3 threads
+  Sweep step 1/2: 1 thread, 2 connections
+  FATAL: sweep step 2/2: --connections=2 is below its 3 threads: every thread runs one or more connections
   [1]
 
 bench slap on MariaDB: 5 clients on 2 threads are 5 connections to the
@@ -108,6 +129,16 @@ the generated mixed load gives the same counts either way:
   threads 1: read 4 write 8 other 0 events 12
   threads 2: read 4 write 8 other 0 events 12
   threads 8: read 4 write 8 other 0 events 12
+--threads from --config-file or its old spelling --num-threads counts as
+typed (without it, 4 clients would share the machine's CPUs):
+
+  $ echo 'threads=3' > slap.cfg
+  $ slap --config-file=slap.cfg -a -c 4 --number-of-queries=12 | grep -E '^Sweep step'
+  Sweep step 1/1: 3 threads, 4 connections (concurrency 4)
+  $ slap --num-threads=3 -a -c 4 --number-of-queries=12 2>&1 | grep -E '^Sweep step'
+  Sweep step 1/1: 3 threads, 4 connections (concurrency 4)
+  $ slap -a -c 4 --number-of-queries=12 2>&1 | grep -cE '^Sweep step 1/1: [0-9]+ threads(, 4 connections)? \(concurrency 4\)$'
+  1
   $ slap -a -c 2 --threads=1,2 2>&1 | grep FATAL
   FATAL: Invalid value for --threads: '1,2' (slap: one number, the worker threads the clients share)
   [1]

@@ -57,7 +57,7 @@ figures are the final objects' own; speed-up is tps over the first step's.
   [('final', 1, 2), ('final', 2, 1), ('sweep', None, None)]
   done 2 2 [2, 1]
   1 True
-  ['errors', 'events', 'hdr_log', 'label', 'latency_ms', 'other', 'qps', 'queries', 'reads', 'reconnects', 'speedup', 'status', 'step', 'threads', 'time', 'tps', 'writes']
+  ['connections', 'errors', 'events', 'hdr_log', 'label', 'latency_ms', 'other', 'qps', 'queries', 'reads', 'reconnects', 'speedup', 'status', 'step', 'threads', 'time', 'tps', 'writes']
 
 Interval lines carry the step too (two steps of a time-limited run):
 
