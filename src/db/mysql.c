@@ -522,19 +522,20 @@ static void my_blocking_reads(struct my_conn *mc, MYSQL *m)
 #ifdef MY_NB
 /* --connections: no read right after a request while replies are seldom
  * there by then. The library's nonblocking command sends the request and
- * at once tries recv(); on an idle machine the server on loopback has
- * rarely answered by then (oltp_read_write, 64 connections on 2 threads:
- * 15 of a transaction's 20 statements, also with a bare C client,
- * perf/mysql_floor.c), so that recv() fails with EAGAIN, the library
+ * at once tries recv(); the server on loopback has rarely answered by
+ * then (oltp_read_write, 64 connections on 2 threads: 15-16 of a
+ * transaction's 20 statements, at load average 40 and 175 alike, also
+ * with a bare C client, perf/mysql_floor.c), so that recv() fails with
+ * EAGAIN, the library
  * yields, and the reply is read once epoll says the socket is readable:
  * one system call per statement that finds nothing. Skipping it (the
  * first read after a write says EAGAIN without asking the kernel, so the
  * statement yields to the thread's epoll at once) makes a reply that was
  * already there cost a round through the scheduler instead, which is
- * worth it only while such replies are rare: on a loaded machine, where
- * the client is often switched out between its send and its read, they
- * are not (measured: 5% less CPU per transaction at load 40-60, 7-9% more
- * at load 90-400). So each connection keeps the share of replies found
+ * worth it only while such replies are rare (a server that answers
+ * before the client reads). The CPU time it saves on this machine is
+ * within the noise (docs/connections.md); the system calls are counted.
+ * So each connection keeps the share of replies found
  * there (nb_there, 128: half) from the reads it does: below half it
  * skips all but one in MY_NB_PROBE of them, at or above half it reads as
  * the library does. The bytes read and the errors are the library's own.
