@@ -451,12 +451,19 @@ local WRITES = { index_updates = true, non_index_updates = true, deletes = true,
 M.trx_writes = false
 
 
+-- sysbench.rand, the state's table (the same for every connection of a
+-- thread): read once here rather than through this environment's own
+-- `sysbench` at every call (its fields are still looked up per call, so a
+-- script that replaces sysbench.rand.default changes what the workloads
+-- draw).
+local rand = sysbench.rand
+
 local function rand_table()
-   return sysbench.rand.uniform(1, opt.tables)
+   return rand.uniform(1, opt.tables)
 end
 
 local function rand_id()
-   return sysbench.rand.default(1, opt.table_size)
+   return rand.default(1, opt.table_size)
 end
 
 M.rand_table = rand_table
@@ -711,11 +718,22 @@ end
 -- Define prepare_statements() and event() for a workload made of steps.
 -- spec.transaction: wrap each event in BEGIN/COMMIT (unless --skip_trx);
 -- spec.steps: step names, or {name, count = n} to fix the repetitions.
+--
+-- The event's path is kept to a few objects of the connection's own: under
+-- --connections a thread runs one event of each of its connections in turn,
+-- and whatever the event touches of a connection (its closures, their
+-- upvalues, its tables) is out of the CPU's cache again by that
+-- connection's next turn. So the plan is one flat array read by event()
+-- itself, rather than a table per step and a closure per step run:
+-- plan[1] says BEGIN/COMMIT, then 4 slots per step: the repetitions, the
+-- fill function, the first statement's key and the second's (or false).
+-- The statements and parameters are still looked up in the connection's
+-- stmt and param tables at every step, as sysbench does.
 function M.workload(spec)
    local plan
 
    local function build_plan()
-      plan = {}
+      local p = { spec.transaction and not opt.skip_trx or false }
       for _, s in ipairs(spec.steps) do
          local name, fixed = s, nil
          if type(s) == "table" then
@@ -727,12 +745,17 @@ function M.workload(spec)
          end
          local count = fixed or opt[name]
          if count > 0 and (not step.range or opt.range_selects) then
-            plan[#plan + 1] = { run = runners[name], count = count, step = step }
-            for _, key in ipairs(step.stmts) do
+            local keys = step.stmts
+            p[#p + 1] = count
+            p[#p + 1] = step.fill
+            p[#p + 1] = keys[1]
+            p[#p + 1] = keys[2] or false
+            for _, key in ipairs(keys) do
                M.trx_writes = M.trx_writes or WRITES[key] or false
             end
          end
       end
+      plan = p
    end
 
    function prepare_statements()
@@ -743,29 +766,39 @@ function M.workload(spec)
          prepare_begin()
          prepare_commit()
       end
-      for _, e in ipairs(plan) do
-         for _, key in ipairs(e.step.stmts) do
-            prepare_on_all_tables(key)
+      for i = 4, #plan, 4 do
+         prepare_on_all_tables(plan[i])
+         if plan[i + 1] then
+            prepare_on_all_tables(plan[i + 1])
          end
       end
    end
 
-   local use_trx
    function event()
-      if use_trx == nil then
-         use_trx = spec.transaction and not opt.skip_trx or false
-      end
-      if use_trx then
+      local pl = plan
+      local trx = pl[1]
+      if trx then
          trx_begin()
       end
-      for i = 1, #plan do
-         local e = plan[i]
-         e.run(e.count)
+      for i = 2, #pl, 4 do
+         local t = rand.uniform(1, opt.tables)
+         local st, p = stmt[t], param[t]
+         local fill, k1, k2 = pl[i + 1], pl[i + 2], pl[i + 3]
+         for _ = 1, pl[i] do
+            fill(p)
+            st[k1]:execute()
+            if k2 then
+               st[k2]:execute()
+            end
+         end
       end
-      if use_trx then
+      if trx then
          trx_commit()
       end
-      M.after_event()
+      local every = opt.reconnect
+      if every ~= nil and every > 0 then
+         M.after_event()
+      end
    end
 end
 

@@ -23,7 +23,8 @@
 #
 # usage: perf/callgrind.sh [BENCH_BINARY]
 # env: SECS (40: each client's run; about 15 s of it is connecting under
-#      valgrind), CONNS (64)
+#      valgrind), CONNS (64), KEEP (a directory: the callgrind outputs
+#      cg.bench and cg.pgbench are copied there, for callgrind_annotate)
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 BENCH=${1:-$here/bench}
@@ -79,6 +80,9 @@ b=$(measure bench "$BENCH" oltp_point_select $conn --tables=1 --table-size=10000
 	--threads=2 --connections="$CONNS" --thread-init-timeout=600 --pgsql-connect-timeout=600 run)
 p=$(PGPASSWORD=$DB_PASSWORD measure pgbench "$PGBENCH" -S -M prepared -c "$CONNS" -j 2 -T "$SECS" \
 	-h "$DB_HOST" -p "$DB_PGSQL_PORT" -U "$DB_USER" "$DB_NAME")
+if [ -n "${KEEP:-}" ]; then
+	mkdir -p "$KEEP" && cp cg.bench cg.pgbench "$KEEP"/
+fi
 echo "$b" "$p" | awk '{ printf "per transaction, steady state (%d and %d transactions counted):\n", $4, $8
 	printf "  instructions:   bench %6.0f  pgbench %6.0f  ratio %.2f\n", $2, $6, $2 / $6
 	printf "  L1 data misses: bench %6.1f  pgbench %6.1f  ratio %.2f\n", $3, $7, $3 / $7 }'

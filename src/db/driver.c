@@ -87,26 +87,30 @@ enum db_conn_state {
 /* Per-connection bookkeeping behind sql_connection.core. */
 #define DB_ERRBUF 1024   /* an error message's room, with its NUL */
 
+/* Right after its sql_connection, in one allocation aligned to a cache
+ * line: what a statement reads and writes (the connection's error fields,
+ * rs, state, the nb_ fields) is in its first three lines (under
+ * --connections each connection's turn finds them cold). */
 struct db_conn_core {
 	sql_result rs;
 	unsigned seq;
 	int state;                /* enum db_conn_state */
+	/* a nonblocking operation in flight (db_query_nb, db_execute_nb,
+	 * db_prepare_nb, db_connection_create_nb, ...) */
+	int nb_op;                /* DB_OP_QUERY / _EXECUTE / _PREPARE, DB_NB_*; -1: none */
+	int nb_bulk;              /* the query is a bulk insert's rows */
+	int nb_kind;
+	const char *nb_sql;       /* the caller's text (kept alive by Lua);
+	                           * DB_OP_LOAD: the table */
+	size_t nb_len;
+	int64_t nb_t0;
+	sql_statement *nb_st;     /* DB_OP_PREPARE: the statement being prepared */
+	const char *nb_load_cols; /* DB_OP_LOAD: the columns */
 	sql_value *vals;          /* rs.row.values: capacity vcap */
 	unsigned vcap;
 	char *bulk;               /* bulk insert: NULL when none is open */
 	size_t bulk_len, bulk_head;
 	unsigned bulk_rows;
-	/* a nonblocking operation in flight (db_query_nb, db_execute_nb,
-	 * db_prepare_nb, db_connection_create_nb, ...) */
-	int nb_op;                /* DB_OP_QUERY / _EXECUTE / _PREPARE, DB_NB_*; -1: none */
-	int nb_bulk;              /* the query is a bulk insert's rows */
-	sql_statement *nb_st;     /* DB_OP_PREPARE: the statement being prepared */
-	int nb_kind;
-	const char *nb_sql;       /* the caller's text (kept alive by Lua);
-	                           * DB_OP_LOAD: the table */
-	const char *nb_load_cols; /* DB_OP_LOAD: the columns */
-	size_t nb_len;
-	int64_t nb_t0;
 	struct db_recovery *rec;  /* DB_NB_RECOVER: the automatic reconnect */
 	char state_buf[6];
 	/* the last error's text (DB_ERRBUF), allocated at the first error:
@@ -115,19 +119,26 @@ struct db_conn_core {
 	struct db_stmt_core *stmts;   /* the open statements, newest first */
 };
 
-/* Per-statement bookkeeping behind sql_statement.core. */
+/* Per-statement bookkeeping behind sql_statement.core, right after it in
+ * one allocation aligned to a cache line: an execute reads that line only. */
 struct db_stmt_core {
 	char *sql;
 	size_t sql_len;
 	unsigned nparams;   /* placeholders */
+	int kind;           /* enum stats_stmt_kind of sql */
 	sql_bind *params;   /* copy of the bound array, or NULL */
+	/* the first cache line ends here */
 	char *buf;          /* emulated statements: the expanded SQL */
 	size_t buf_cap;
-	int kind;           /* enum stats_stmt_kind of sql */
 	/* the connection's list of open statements (one thread's: no lock) */
 	sql_statement *self;
 	struct db_stmt_core *prev, *next;
 };
+
+_Static_assert(sizeof(sql_statement) + offsetof(struct db_stmt_core, buf) <= 64,
+               "an execute's fields of a statement in one cache line");
+_Static_assert(sizeof(sql_connection) + offsetof(struct db_conn_core, nb_load_cols) <= 192,
+               "a statement's fields of a connection in three cache lines");
 
 static void db_report_error(sql_connection *c, int op, const char *sql, size_t len);
 static void db_stmt_free(sql_statement *st);
@@ -453,7 +464,10 @@ static sql_connection *db_conn_new(sql_driver *drv)
 	sql_connection *c;
 	struct db_conn_core *k;
 
-	c = calloc(1, sizeof(*c) + sizeof(struct db_conn_core));
+	size_t size = (sizeof(*c) + sizeof(struct db_conn_core) + 63) / 64 * 64;
+
+	if ((c = aligned_alloc(64, size)) != NULL)
+		memset(c, 0, size);
 	if (c == NULL) {
 		log_msg(LOG_FATAL, "out of memory for a database connection");
 		return NULL;
@@ -996,9 +1010,11 @@ static sql_statement *db_stmt_new(sql_connection *c, const char *sql, size_t len
 	sql_statement *st;
 	struct db_stmt_core *k;
 
-	st = calloc(1, sizeof(*st) + sizeof(struct db_stmt_core));
-	if (st == NULL)
+	size_t size = (sizeof(*st) + sizeof(struct db_stmt_core) + 63) / 64 * 64;
+
+	if ((st = aligned_alloc(64, size)) == NULL)
 		return NULL;
+	memset(st, 0, size);
 	k = (struct db_stmt_core *)(st + 1);
 	st->core = k;
 	st->connection = c;

@@ -25,6 +25,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,20 +93,24 @@ struct pg_result {
 	int row, nrows, nfields;
 };
 
+/* What each statement reads and writes comes first, in one cache line
+ * (the struct is aligned to one): under --connections each connection's
+ * turn finds it cold. */
 struct pg_conn {
-	PGconn *pg;
+	_Alignas(64) PGconn *pg;
 	uint64_t gen;
-	unsigned next_stmt;     /* for unique statement names */
 	struct pg_result rs;
 	PGresult *nb_last;      /* nonblocking: the result kept so far */
 	int nb_step;            /* nonblocking: what is in flight (PG_NB_*) */
-	sql_statement *nb_st;   /* ... the statement prepared or executed */
-	struct pg_stmt *nb_ps;  /* ... a new statement being prepared */
-	int64_t nb_deadline;    /* ... connect: give up at this clock_now_ns() */
 	bool nb_retry;          /* ... the PREPARE is the retry with text types */
 	bool nb_in;             /* in a nonblocking hook: pg_fail does not wait */
 	bool nb_rollback;       /* ... an aborted block to roll back (pg_fail) */
+	/* the first cache line ends here */
 	int nb_rc;              /* ... the failure that ROLLBACK follows */
+	sql_statement *nb_st;   /* ... the statement prepared or executed */
+	struct pg_stmt *nb_ps;  /* ... a new statement being prepared */
+	int64_t nb_deadline;    /* ... connect: give up at this clock_now_ns() */
+	unsigned next_stmt;     /* for unique statement names */
 	char *sql;              /* NUL-terminated copy, if the caller's isn't */
 	size_t sql_cap;
 	/* --connections: a COPY in flight (PG_NB_COPY; the rows are the
@@ -129,27 +134,32 @@ enum pg_param_kind {
 	PG_P_TEXT               /* bytes   -> text, copied and NUL-terminated */
 };
 
+/* The first cache line (the struct is aligned to one) holds what an
+ * execute sends, the second what it converts. */
 struct pg_stmt {
-	char name[24];
-	char *sql;              /* with $1, $2, ... */
+	_Alignas(64) char name[24];
 	unsigned nparams;
-	uint64_t gen;           /* generation prepared on; 0 = not prepared */
 	bool typed;             /* types[] hold the bound types */
+	uint64_t gen;           /* generation prepared on; 0 = not prepared */
+	/* Per-parameter arrays, allocated once (block) when first bound. */
+	const char **values;
+	int *lengths;
+	int *formats;
+	/* the first cache line ends here */
+	unsigned char *kinds;
+	uint64_t *scratch;      /* binary values */
+	char **text;            /* text buffers */
+	size_t *text_cap;
+	Oid *types;
+	void *block;
+	char *sql;              /* with $1, $2, ... */
 	char old_name[24];      /* --connections: prepared under this name with
 	                         * other types (bind_param), to be deallocated
 	                         * before the next PREPARE ... */
 	uint64_t old_gen;       /* ... on that session (0: none) */
-	/* Per-parameter arrays, allocated once (block) when first bound. */
-	void *block;
-	Oid *types;
-	unsigned char *kinds;
-	const char **values;
-	int *lengths;
-	int *formats;
-	uint64_t *scratch;      /* binary values */
-	char **text;            /* text buffers */
-	size_t *text_cap;
 };
+_Static_assert(offsetof(struct pg_stmt, kinds) == 64, "pg_stmt: execute's fields in one line");
+_Static_assert(offsetof(struct pg_conn, nb_rc) <= 64, "pg_conn: a statement's fields in one line");
 
 /* ---- errors ------------------------------------------------------------- */
 
@@ -452,8 +462,10 @@ static int pg_connected(sql_connection *c, struct pg_conn *pc)
 
 static struct pg_conn *pg_conn_new(sql_connection *c)
 {
-	struct pg_conn *pc = calloc(1, sizeof(*pc));
-	if (pc == NULL) {
+	struct pg_conn *pc = aligned_alloc(64, sizeof(*pc));
+	if (pc)
+		memset(pc, 0, sizeof(*pc));
+	else {
 		db_set_error(c, DB_ERROR_FATAL, 0, "", "out of memory");
 		log_msg(LOG_FATAL, "Connection to database failed: out of memory");
 	}
@@ -1051,7 +1063,8 @@ static int pg_stmt_new(sql_statement *st, const char *sql, size_t len, struct pg
 
 	if (st->connection->priv == NULL)
 		return pg_not_connected(st->connection);
-	ps = calloc(1, sizeof(*ps));
+	if ((ps = aligned_alloc(64, sizeof(*ps))) != NULL)
+		memset(ps, 0, sizeof(*ps));
 	if (ps == NULL || (ps->sql = pg_rewrite(sql, len, &ps->nparams)) == NULL) {
 		free(ps);
 		db_set_error(st->connection, DB_ERROR_FATAL, 0, "", "out of memory");

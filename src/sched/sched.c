@@ -493,6 +493,13 @@ void sched_co_forget(void)
 		w->reg_fd = -1;
 }
 
+/* How many of this thread's coroutines have a wake_at (counted by
+ * sched_co_worker, then kept by sched_co_step, inside which wake_at
+ * changes): with none, a wake-up of the thread's loop need not read every
+ * coroutine's struct for its deadline (32 cache lines at 64 connections on
+ * 2 threads, most of them cold). */
+static __thread unsigned sched_co_ntimed;
+
 /* Give epoll what the coroutine waits for. Registrations are never
  * deleted: closing a socket drops it (sched_co_forget), and a coroutine
  * that waits for a time keeps its socket registered; an event from it then
@@ -530,7 +537,10 @@ static int sched_co_step(int ep, struct sched_worker *w, const struct sched_co_o
 	st->label_err0 = st->ctr[STATS_ERRORS] - w->label_errs;
 	st->mute = w->mute;
 	w->wait_fd = -1;
-	w->wake_at = 0;
+	if (w->wake_at) {
+		sched_co_ntimed--;
+		w->wake_at = 0;
+	}
 	sched_self = w;
 	if (S.cfg->verbosity >= 4)
 		t0 = clock_now_ns();
@@ -553,6 +563,8 @@ static int sched_co_step(int ep, struct sched_worker *w, const struct sched_co_o
 			w->wake_at = 1;
 		sched_co_arm(ep, w);
 	}
+	if (w->wake_at)
+		sched_co_ntimed++;
 	return rc;
 }
 
@@ -560,6 +572,8 @@ static int sched_co_step(int ep, struct sched_worker *w, const struct sched_co_o
 static int64_t sched_co_next_wake(struct sched_worker **mine, unsigned n)
 {
 	int64_t t = INT64_MAX;
+	if (sched_co_ntimed == 0)
+		return t;
 	for (unsigned i = 0; i < n; i++)
 		if (mine[i]->wake_at && mine[i]->wake_at < t)
 			t = mine[i]->wake_at;
@@ -697,6 +711,9 @@ int sched_co_worker(unsigned tid, const struct sched_co_ops *ops)
 			goto out;
 		mine[n++] = w;
 	}
+	sched_co_ntimed = 0;
+	for (i = 0; i < n; i++)
+		sched_co_ntimed += mine[i]->wake_at != 0;
 	rc = sched_co_loop(ep, mine, n, ops, SCHED_CO_INIT);
 	if (rc || !sched_worker_started())
 		goto out;
