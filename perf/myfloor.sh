@@ -12,7 +12,8 @@
 # preparing included for all three), and the ratios to sysbench. Asserts
 # nothing.
 #
-# usage: perf/myfloor.sh [BENCH_BINARY]
+# usage: perf/myfloor.sh [BENCH_BINARY]  (a copy elsewhere runs with this
+#        tree's lua/, as BASE does)
 # env: ROUNDS (3), SECS (15), CONNS (64), THREADS (2), TABLES (4),
 #      TABLE_SIZE (10000), CLIENTS ("floor floornr bench sysbench": which
 #      run, in that order each round; floornr is the floor without the
@@ -60,6 +61,7 @@ echo "bench: $("$BENCH" --version)   sysbench: $("$SYSBENCH" --version)   $(mari
 echo "oltp_read_write, $CONNS connections, $TABLES tables x $TABLE_SIZE rows, rounds: $ROUNDS x ${SECS}s, load: $(cut -d' ' -f1-3 /proc/loadavg)"
 for c in $CLIENTS; do : > "$c.txt"; done
 opts="--tables=$TABLES --table-size=$TABLE_SIZE --time=$SECS"
+# shellcheck disable=SC2086
 for _ in $(seq "$ROUNDS"); do
 	for c in $CLIENTS; do
 		case $c in
@@ -67,13 +69,10 @@ for _ in $(seq "$ROUNDS"); do
 			"$DB_USER" "$DB_PASSWORD" "$DB_NAME" "$TABLES" "$TABLE_SIZE" "$CONNS" "$THREADS" "$SECS" ;;
 		floornr) MYSQL_FLOOR_NOREAD=1 one floornr ./mysql_floor "$DB_HOST" "$DB_MYSQL_PORT" \
 			"$DB_USER" "$DB_PASSWORD" "$DB_NAME" "$TABLES" "$TABLE_SIZE" "$CONNS" "$THREADS" "$SECS" ;;
-		# shellcheck disable=SC2086
-		bench) one bench "$BENCH" oltp_read_write $conn $opts --threads="$THREADS" \
+		bench) BENCH_LUA_DIR=${BENCH_LUA_DIR:-$here/lua} one bench "$BENCH" oltp_read_write $conn $opts --threads="$THREADS" \
 			--connections="$CONNS" run ;;
-		# shellcheck disable=SC2086
 		base) BENCH_LUA_DIR=$here/lua one base "${BASE:?BASE=an older bench binary}" \
 			oltp_read_write $conn $opts --threads="$THREADS" --connections="$CONNS" run ;;
-		# shellcheck disable=SC2086
 		sysbench) one sysbench "$SYSBENCH" oltp_read_write $conn $opts --threads="$CONNS" run ;;
 		esac
 	done

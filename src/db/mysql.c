@@ -141,11 +141,22 @@ struct my_conn {
 	PVIO_METHODS pvio_methods; /* the socket's methods, read replaced */
 #ifdef MY_NB
 	/* --connections: the library's nonblocking socket read and write
-	 * (my_nb_reads); nb_sent: written since the last read */
+	 * (my_nb_reads); nb_sent: written since the last read; nb_there:
+	 * how often a reply was already there at that read (a moving
+	 * average, 0-255), nb_reads: the reads right after a write */
 	ssize_t (*lib_async_read)(MARIADB_PVIO *, uchar *, size_t);
 	ssize_t (*lib_async_write)(MARIADB_PVIO *, const uchar *, size_t);
 	bool nb_sent;
+	unsigned nb_there, nb_reads;
 #endif
+	/* --connections (my_shared_read_ahead): the reads under the
+	 * read-ahead, and what one read took beyond what was asked, still to
+	 * hand out (malloc'd, NULL when none) */
+	ssize_t (*ra_read)(MARIADB_PVIO *, uchar *, size_t);
+	ssize_t (*ra_async_read)(MARIADB_PVIO *, uchar *, size_t);
+	my_bool (*ra_has_data)(MARIADB_PVIO *, ssize_t *);
+	unsigned char *ra_rest;
+	size_t ra_len, ra_pos;
 #endif
 };
 
@@ -509,19 +520,27 @@ static void my_blocking_reads(struct my_conn *mc, MYSQL *m)
 }
 
 #ifdef MY_NB
-/* --connections: no read right after a request. The library's
- * nonblocking command sends the request and at once tries recv(); on
- * loopback the server has rarely answered by then (measured on
- * oltp_read_write, 64 connections on 2 threads: 15 of a transaction's 20
- * statements, also with a bare C client, perf/mysql_floor.c), so that
- * recv() fails with EAGAIN, the library yields, and the reply is read once
- * epoll says the socket is readable: one system call per statement that
- * finds nothing. Here the first read after a write says EAGAIN without
- * asking the kernel, so the statement yields to the thread's epoll at
- * once. A reply that was already there costs an epoll round instead (it
- * is reported ready in the same wait as the others); the bytes read and
- * the errors are the library's own. Not for TLS (its reads go another
- * way) or a library of another series (my_pvio_ours). */
+/* --connections: no read right after a request while replies are seldom
+ * there by then. The library's nonblocking command sends the request and
+ * at once tries recv(); on an idle machine the server on loopback has
+ * rarely answered by then (oltp_read_write, 64 connections on 2 threads:
+ * 15 of a transaction's 20 statements, also with a bare C client,
+ * perf/mysql_floor.c), so that recv() fails with EAGAIN, the library
+ * yields, and the reply is read once epoll says the socket is readable:
+ * one system call per statement that finds nothing. Skipping it (the
+ * first read after a write says EAGAIN without asking the kernel, so the
+ * statement yields to the thread's epoll at once) makes a reply that was
+ * already there cost a round through the scheduler instead, which is
+ * worth it only while such replies are rare: on a loaded machine, where
+ * the client is often switched out between its send and its read, they
+ * are not (measured: 5% less CPU per transaction at load 40-60, 7-9% more
+ * at load 90-400). So each connection keeps the share of replies found
+ * there (nb_there, 128: half) from the reads it does: below half it
+ * skips all but one in MY_NB_PROBE of them, at or above half it reads as
+ * the library does. The bytes read and the errors are the library's own.
+ * Not for TLS (its reads go another way) or a library of another series
+ * (my_pvio_ours). */
+#define MY_NB_PROBE 8
 static struct my_conn *my_pvio_conn(MARIADB_PVIO *pvio)
 {
 	return (struct my_conn *)(void *)((char *)pvio->methods -
@@ -532,12 +551,21 @@ static ssize_t my_pvio_nb_read(MARIADB_PVIO *pvio, uchar *buf, size_t len)
 {
 	struct my_conn *mc = my_pvio_conn(pvio);
 
-	if (mc->nb_sent) {
-		mc->nb_sent = false;
+	ssize_t r;
+
+	if (!mc->nb_sent)
+		return mc->lib_async_read(pvio, buf, len);
+	mc->nb_sent = false;
+	if (mc->nb_there < 128 && ++mc->nb_reads % MY_NB_PROBE != 0) {
 		errno = EAGAIN;
 		return -1;
 	}
-	return mc->lib_async_read(pvio, buf, len);
+	r = mc->lib_async_read(pvio, buf, len);
+	if (r >= 0)
+		mc->nb_there += (256 - mc->nb_there) / 4;
+	else
+		mc->nb_there -= mc->nb_there / 4;
+	return r;
 }
 
 static ssize_t my_pvio_nb_write(MARIADB_PVIO *pvio, const uchar *buf, size_t len)
@@ -568,6 +596,142 @@ static void my_nb_reads(struct my_conn *mc, MYSQL *m)
 }
 #endif
 #endif
+
+/* --connections: what a connection keeps between statements, cut to what
+ * a statement needs (my_slim, after the connect; plain connections only:
+ * TLS keeps the library's buffers and stack, SSL_read may go deeper).
+ * Measured with 2000 connections on 2 threads (docs/connections.md):
+ *
+ * - Read-ahead. The library gives every connection a 16 KB read-ahead
+ *   cache (calloc'd: all of it resident) and reads up to 16 KB into it
+ *   whenever it needs a packet. A worker thread runs its connections one
+ *   at a time and a read never yields halfway, so one buffer per thread
+ *   serves them all: the connection's cache is freed (the library then
+ *   asks its socket methods for exactly the bytes it wants) and
+ *   my_ra_read reads up to 16 KB into the thread's buffer, hands out what
+ *   was asked and keeps the rest of that read (the rest of a reply: a few
+ *   hundred bytes, malloc'd, freed once handed out). The same system
+ *   calls as with the library's cache: one read per reply that has
+ *   arrived.
+ * - The async context's stack. The library's (256 KB, mmap'd) keeps the
+ *   pages the connect and the login touched, and malloc's header page:
+ *   16 KB resident each. A statement needs under 5 KB of it (2 pages of
+ *   each stack were touched in the run), so the context is made again
+ *   with a stack of MY_NB_STACK from the heap: 2 touched pages. */
+#define MY_NB_STACK (64 * 1024)
+
+#ifdef MY_PVIO
+/* (my_pvio_conn is defined with my_nb_reads: MY_PVIO implies MY_NB) */
+static __thread unsigned char my_ra_buf[PVIO_READ_AHEAD_CACHE_SIZE];
+
+static ssize_t my_ra_read(MARIADB_PVIO *pvio, uchar *buf, size_t len,
+                          ssize_t (*rd)(MARIADB_PVIO *, uchar *, size_t))
+{
+	struct my_conn *mc = my_pvio_conn(pvio);
+	ssize_t r;
+
+	if (mc->ra_rest != NULL) {
+		size_t n = mc->ra_len - mc->ra_pos;
+
+		if (n > len)
+			n = len;
+		memcpy(buf, mc->ra_rest + mc->ra_pos, n);
+		mc->ra_pos += n;
+		if (mc->ra_pos == mc->ra_len) {
+			free(mc->ra_rest);
+			mc->ra_rest = NULL;
+		}
+		return (ssize_t)n;
+	}
+	if (len >= PVIO_READ_AHEAD_CACHE_MIN_SIZE)
+		return rd(pvio, buf, len);
+	r = rd(pvio, my_ra_buf, sizeof(my_ra_buf));
+	if (r <= 0)
+		return r;
+	if ((size_t)r > len) {
+		if ((mc->ra_rest = malloc((size_t)r - len)) == NULL) {
+			errno = ENOMEM;
+			return -1;
+		}
+		memcpy(mc->ra_rest, my_ra_buf + len, (size_t)r - len);
+		mc->ra_len = (size_t)r - len;
+		mc->ra_pos = 0;
+		r = (ssize_t)len;
+	}
+	memcpy(buf, my_ra_buf, (size_t)r);
+	return r;
+}
+
+static ssize_t my_ra_read_sync(MARIADB_PVIO *pvio, uchar *buf, size_t len)
+{
+	return my_ra_read(pvio, buf, len, my_pvio_conn(pvio)->ra_read);
+}
+
+static ssize_t my_ra_read_async(MARIADB_PVIO *pvio, uchar *buf, size_t len)
+{
+	return my_ra_read(pvio, buf, len, my_pvio_conn(pvio)->ra_async_read);
+}
+
+static my_bool my_ra_has_data(MARIADB_PVIO *pvio, ssize_t *len)
+{
+	struct my_conn *mc = my_pvio_conn(pvio);
+
+	if (mc->ra_rest != NULL) {
+		if (len)
+			*len = (ssize_t)(mc->ra_len - mc->ra_pos);
+		return 1;
+	}
+	return mc->ra_has_data(pvio, len);
+}
+
+/* The thread's read-ahead in place of the connection's cache, on a plain
+ * socket whose cache is empty (right after the connect), over the methods
+ * the connection has then (the library's, or my_nb_reads' in their place).
+ * The methods table is copied with the layout of the headers we were built
+ * with (my_pvio_ours). */
+static void my_shared_read_ahead(struct my_conn *mc, MYSQL *m)
+{
+	MARIADB_PVIO *pvio = m->net.pvio;
+	const PVIO_METHODS *now;
+
+	if (!my_pvio_ours(m) || pvio->methods->read == NULL ||
+	    pvio->methods->async_read == NULL || pvio->methods->has_data == NULL ||
+	    pvio->cache == NULL || pvio->cache_pos != pvio->cache + pvio->cache_size)
+		return;
+	free(pvio->cache);
+	pvio->cache = pvio->cache_pos = NULL;
+	pvio->cache_size = 0;
+	now = pvio->methods;
+	mc->ra_read = now->read;
+	mc->ra_async_read = now->async_read;
+	mc->ra_has_data = now->has_data;
+	if (now != &mc->pvio_methods)
+		mc->pvio_methods = *now;
+	mc->pvio_methods.read = my_ra_read_sync;
+	mc->pvio_methods.async_read = my_ra_read_async;
+	mc->pvio_methods.has_data = my_ra_has_data;
+	pvio->methods = &mc->pvio_methods;
+	MY_TRACE("shared read-ahead on %p", (void *)m);
+}
+#endif
+
+static void my_slim(struct my_conn *mc, MYSQL *m)
+{
+#ifdef MY_NB
+	size_t stack = MY_NB_STACK;
+#endif
+
+	if (mysql_get_ssl_cipher(m) != NULL)
+		return;
+#ifdef MY_NB
+	mysql_options(m, MYSQL_OPT_NONBLOCK, &stack);
+#endif
+#ifdef MY_PVIO
+	my_shared_read_ahead(mc, m);
+#else
+	(void)mc;
+#endif
+}
 
 /* After the connect: no read/write timeout on the connection (as without
  * --mysql-connect-timeout), also for a reconnect by the library. */
@@ -649,14 +813,15 @@ static MYSQL *my_handle(sql_connection *c, struct my_conn *mc, const char *fn)
 	}
 #ifdef MY_NB
 	/* --connections: the _start/_cont calls need the library's async
-	 * context. Its stack (256 KB in Connector/C 3.3) is mmap'd, so only
-	 * the pages a call touches cost memory (about 13 KB, a TLS handshake
-	 * included): a smaller size would save nothing and risk an overflow
-	 * without a guard page. The net buffer starts at 4 KB instead of
-	 * 8 KB (it grows to the largest packet, as always): 4 KB less a
-	 * connection where thousands are open. */
+	 * context. The connect and the login (a TLS handshake too) run on its
+	 * default stack (256 KB in Connector/C 3.3, mmap'd: only the pages a
+	 * call touches cost memory); my_slim makes it smaller afterwards. The
+	 * net buffer (calloc'd: all of it resident) starts at 1 KB instead of
+	 * 8 KB: it holds one packet at a time (a row, a statement) and grows
+	 * to the largest packet, as always. 7 KB less a connection where
+	 * thousands are open. */
 	if (db_co_active()) {
-		unsigned long nbl = 4096;
+		unsigned long nbl = 1024;
 
 		mysql_options(m, MYSQL_OPT_NONBLOCK, 0);
 		mysql_optionsv(m, MYSQL_OPT_NET_BUFFER_LENGTH, &nbl);
@@ -719,6 +884,8 @@ static int my_connected(sql_connection *c, struct my_conn *mc, MYSQL *m, bool ok
 		        mysql_get_ssl_cipher(m) ? mysql_get_ssl_cipher(m) : "");
 	if (my_cfg.connect_timeout)
 		my_lift_timeouts(m);
+	/* the connection attributes (a hash of 8 KB) are sent: drop them */
+	mysql_options(m, MYSQL_OPT_CONNECT_ATTR_RESET, NULL);
 #ifdef MY_PVIO
 	/* not under --connections: a blocking read would stall the thread */
 	if (!db_co_active())
@@ -728,6 +895,8 @@ static int my_connected(sql_connection *c, struct my_conn *mc, MYSQL *m, bool ok
 		my_nb_reads(mc, m);
 #endif
 #endif
+	if (db_co_active())
+		my_slim(mc, m);
 	mc->m = m;
 	c->priv = mc;
 	return 0;
@@ -818,6 +987,9 @@ static void my_disconnect(sql_connection *c)
 		mysql_close(mc->m);
 	}
 	my_load_free(mc->nb_load);   /* a LOAD DATA in flight */
+#ifdef MY_PVIO
+	free(mc->ra_rest);
+#endif
 	/* Statements outlive their connection (a reconnect prepares them again
 	 * on first use): detach them. mysql_close() has invalidated their
 	 * handles, so closing them now sends nothing to a server that may be

@@ -772,3 +772,40 @@ function sql.__legacy(G)
 end
 
 sql.__legacy(_G)
+
+-- --connections: a connection makes its own 0.5 db_* functions (and its
+-- sysbench.db) on its first call of one of them, not when its environment
+-- is made: a script of sysbench 1.0 never calls them, and they are about
+-- 1.9 KB of Lua heap a connection (thousands of connections). Until then
+-- the environment reads the state's, which are these dispatchers: they
+-- find the running connection's environment, make its functions and call
+-- its own (the one made then, even if the script has since set a global
+-- of that name).
+function sql.__legacy_lazy(G)
+   local envs = G.sysbench.__envs
+   local own = setmetatable({}, { __mode = "k" })
+   local db = G.sysbench.db
+   for key, f in pairs(db) do
+      if type(f) == "function" then
+         local name = "db_" .. key
+         local function dispatch(...)
+            local env = envs[C.bench_co_current()]
+            if env == nil then
+               error(name .. "() called outside a connection", 2)
+            end
+            local fns = own[env]
+            if fns == nil then
+               sql.__legacy(env)
+               fns = {}
+               for k in pairs(db) do
+                  fns["db_" .. k] = rawget(env, "db_" .. k)
+               end
+               own[env] = fns
+            end
+            return fns[name](...)
+         end
+         G[name] = dispatch
+         db[key] = dispatch
+      end
+   end
+end

@@ -297,6 +297,7 @@ do
    end
 
    local shared = sysbench
+   local legacy_lazy = false
 
    function sysbench.__new_env(cid)
       local env = setmetatable({}, { __index = _G })
@@ -311,7 +312,10 @@ do
       env.require = make_require(env, {})
       sb.thread_run_default = make_thread_run(env)
       env.thread_run = sb.thread_run_default
-      shared.sql.__legacy(env)
+      if not legacy_lazy then       -- the 0.5 db_*: sql.__legacy_lazy
+         shared.sql.__legacy_lazy(_G)
+         legacy_lazy = true
+      end
       shared.__envs[cid] = env
       return env
    end
