@@ -34,9 +34,17 @@ command -v "$SYSBENCH" >/dev/null || { echo "sysbench not found (apt-get install
 . "$here/perf/server.sh"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
+# a client failed: its command and last lines on stderr (stdout goes to
+# the figures' files), and the script stops
+fail_run() {
+	echo "perf/connections.sh: $(basename "$1") $2 failed (its last lines:)" >&2
+	tail -5 out.txt >&2
+	exit 1
+}
+
 # one run of a sysbench-style client: prints "tps transactions cpu_s rss_kb"
 one() {
-	/usr/bin/time -f 'CPU %U %S %M' -o time.txt "$@" > out.txt 2>&1 || { tail -5 out.txt; exit 1; }
+	/usr/bin/time -f 'CPU %U %S %M' -o time.txt "$@" > out.txt 2>&1 || fail_run "$@"
 	awk '/transactions:/ { n = $2; gsub(/[(]/, "", $3); tps = $3 }
 	     END { printf "%s %s ", tps, n }' out.txt
 	awk '/^CPU/ { printf "%.2f %s\n", $2 + $3, $4 }' time.txt
@@ -44,7 +52,7 @@ one() {
 
 # pgbench: the same four figures
 one_pgbench() {
-	/usr/bin/time -f 'CPU %U %S %M' -o time.txt "$@" > out.txt 2>&1 || { tail -5 out.txt; exit 1; }
+	/usr/bin/time -f 'CPU %U %S %M' -o time.txt "$@" > out.txt 2>&1 || fail_run "$@"
 	awk '/^number of transactions actually processed/ { split($NF, a, "/"); n = a[1] }
 	     /^tps = / { tps = $3 } END { printf "%s %s ", tps, n }' out.txt
 	awk '/^CPU/ { printf "%.2f %s\n", $2 + $3, $4 }' time.txt

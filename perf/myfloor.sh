@@ -43,7 +43,7 @@ ${CC:-cc} -O2 -pthread -o mysql_floor "$here/perf/mysql_floor.c" $(mariadb_confi
 one() {
 	local name=$1
 	shift
-	/usr/bin/time -f 'CPU %U %S %e' -o time.txt "$@" > out.txt 2>&1 || { tail -5 out.txt; exit 1; }
+	/usr/bin/time -f 'CPU %U %S %e' -o time.txt "$@" > out.txt 2>&1 || { echo "perf/myfloor.sh: $name failed (its last lines:)" >&2; tail -5 out.txt >&2; exit 1; }
 	{
 		awk '/transactions:/ { n = $2; gsub(/[(]/, "", $3); tps = $3 }
 		     END { printf "%s %s ", tps, n }' out.txt

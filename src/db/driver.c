@@ -85,6 +85,8 @@ enum db_conn_state {
 #define DB_BULK_MAX (512 * 1024)   /* sysbench's bulk INSERT packet size */
 
 /* Per-connection bookkeeping behind sql_connection.core. */
+#define DB_ERRBUF 1024   /* an error message's room, with its NUL */
+
 /* Right after its sql_connection, in one allocation aligned to a cache
  * line: what a statement reads and writes (the connection's error fields,
  * rs, state, the nb_ fields) is in its first three lines (under
@@ -111,7 +113,9 @@ struct db_conn_core {
 	unsigned bulk_rows;
 	struct db_recovery *rec;  /* DB_NB_RECOVER: the automatic reconnect */
 	char state_buf[6];
-	char errbuf[1024];
+	/* the last error's text (DB_ERRBUF), allocated at the first error:
+	 * thousands of connections that never fail do not carry it */
+	char *errbuf;
 	struct db_stmt_core *stmts;   /* the open statements, newest first */
 };
 
@@ -154,7 +158,7 @@ struct db_recovery {
 	long pause_ns;            /* the next pause between attempts */
 	int saved_errno;
 	char state[6];
-	char msg[1024];
+	char msg[DB_ERRBUF];
 };
 enum { DB_REC_IDLE, DB_REC_CONNECTING, DB_REC_PAUSED };
 
@@ -337,10 +341,14 @@ void db_set_error(sql_connection *c, int cls, int sql_errno, const char *sql_sta
 	c->error = cls;
 	c->sql_errno = sql_errno;
 	snprintf(k->state_buf, sizeof(k->state_buf), "%s", sql_state ? sql_state : "");
-	snprintf(k->errbuf, sizeof(k->errbuf), "%s", msg ? msg : "");
+	c->sql_state = k->state_buf;
+	if (k->errbuf == NULL && (k->errbuf = malloc(DB_ERRBUF)) == NULL) {
+		c->sql_errmsg = "out of memory for the error message";
+		return;
+	}
+	snprintf(k->errbuf, DB_ERRBUF, "%s", msg ? msg : "");
 	/* one line: drop a trailing newline (libpq ends messages with one) */
 	k->errbuf[strcspn(k->errbuf, "\n")] = 0;
-	c->sql_state = k->state_buf;
 	c->sql_errmsg = k->errbuf;
 }
 
@@ -443,6 +451,13 @@ int db_destroy(sql_driver *drv)
 	return 0;
 }
 
+/* Frees what db_conn_new made (and the error text, if any). */
+static void db_conn_drop(sql_connection *c)
+{
+	free(((struct db_conn_core *)c->core)->errbuf);
+	free(c);
+}
+
 /* A new, not yet connected connection object of driver drv. */
 static sql_connection *db_conn_new(sql_driver *drv)
 {
@@ -475,7 +490,7 @@ sql_connection *db_connection_create(sql_driver *drv)
 	if (drv == NULL || (c = db_conn_new(drv)) == NULL)
 		return NULL;
 	if (d->ops->connect(c, ((struct db_conn_core *)c->core)->seq)) {
-		free(c);
+		db_conn_drop(c);
 		return NULL;
 	}
 	return c;
@@ -554,7 +569,7 @@ void db_connection_free(sql_connection *c)
 	while (k->stmts)
 		db_close(k->stmts->self);
 	free(k->vals);
-	free(c);
+	db_conn_drop(c);
 }
 
 /* The end of a reconnect whose connect returned rc. */
@@ -631,13 +646,13 @@ static void db_recover(sql_connection *c, int rc, bool nb)
 	struct db_conn_core *k = c->core;
 	const struct db_driver_ops *o = db_conn_ops(c);
 	int saved_errno = c->sql_errno, attempt;
-	char state[6], msg[sizeof(k->errbuf)];
+	char state[6], msg[DB_ERRBUF];
 	struct timespec pause = { 0, 100000000L };
 
 	if ((rc != -ECONNRESET && rc != -ENOTCONN) || c->error != DB_ERROR_IGNORABLE)
 		return;
 	snprintf(state, sizeof(state), "%s", db_sql_state(c));
-	snprintf(msg, sizeof(msg), "%s", k->errbuf);
+	snprintf(msg, sizeof(msg), "%s", k->errbuf ? k->errbuf : "");
 	db_release_result(c);
 	o->disconnect(c);
 	db_co_forget();
@@ -1358,7 +1373,7 @@ sql_connection *db_connection_create_nb(sql_driver *drv)
 		return c;
 	}
 	if (rc) {
-		free(c);
+		db_conn_drop(c);
 		return NULL;
 	}
 	return c;

@@ -468,25 +468,35 @@ static struct lrt_shared *lrt_shared_get(const struct lrt_script *s, int tid)
 
 /* A shared state's garbage, bounded in bytes. LuaJIT starts a collection
  * when the heap reaches pause% of what the last one left (200: as much
- * garbage as live data). Thousands of connections make a state's live
- * heap tens of MB (about 18 KB each: their environments), so the garbage
- * of the run would add as much again before the first collection (43
- * bytes an event with oltp_point_select: 19 MB in a 30 s run of 2000
- * connections at 15000 events/s). The pause shrinks as the live heap
- * grows, so that a state's garbage stays within LRT_GC_SLACK_KB (200 while
- * the heap is under that, at least 110): each collection then frees at
- * least that much, so its cost (a traversal of the live heap) is spread
- * over at least as many bytes of garbage. Set from the heap's size
- * (garbage included, so a little over the exact pause) before the
+ * garbage as live data), and a collection, incremental, does stepmul% of
+ * the bytes allocated meanwhile in work (200: it ends after the program
+ * has allocated about as much as the heap holds). Thousands of
+ * connections make a state's live heap tens of MB (about 19 KB each:
+ * their environments), so with the defaults a run's garbage grows by tens
+ * of MB before a collection ends (oltp_point_select makes 43 bytes an
+ * event: at 15000 events/s the 2000-connection run grew by 18 MB in 30 s).
+ * Past LRT_GC_SLACK_KB of heap, the pause shrinks so that a collection
+ * starts after that much garbage (at least 110) and stepmul grows so that
+ * it ends within about as much more allocation; under it, the defaults
+ * (64 connections are not affected). A collection's work stays the same
+ * (a traversal of the heap); there are more of them, each in smaller
+ * steps. Set from the heap's size, garbage included, before the
  * collection whose end sets the next threshold. */
 #define LRT_GC_SLACK_KB 4096
 
 static void lrt_gc_pace(lua_State *L)
 {
 	long kb = lua_gc(L, LUA_GCCOUNT, 0);
-	long pause = kb > 0 ? 100 + 100L * LRT_GC_SLACK_KB / kb : 200;
+	long pause = 200, stepmul = 200;
 
-	lua_gc(L, LUA_GCSETPAUSE, (int)(pause > 200 ? 200 : pause < 110 ? 110 : pause));
+	if (kb > LRT_GC_SLACK_KB) {
+		pause = 100 + 100L * LRT_GC_SLACK_KB / kb;
+		pause = pause < 110 ? 110 : pause;
+		stepmul = 200L * kb / LRT_GC_SLACK_KB;
+		stepmul = stepmul > 5000 ? 5000 : stepmul;
+	}
+	lua_gc(L, LUA_GCSETPAUSE, (int)pause);
+	lua_gc(L, LUA_GCSETSTEPMUL, (int)stepmul);
 }
 
 int lrt_co_create(const struct lrt_script *s, int tid, struct lrt **out)
