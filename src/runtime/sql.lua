@@ -198,6 +198,16 @@ local stmt_params = setmetatable({}, { __mode = "k" })
 
 local stmt_methods = {}
 
+-- Statements closed so far (weak keys: the cdata the script holds). close()
+-- frees the C statement, so a method called on it afterwards would read
+-- freed memory (sysbench 1.0.20 crashes there); these raise an error
+-- instead, and a second close() does nothing. The table is one per state,
+-- empty in a script that never closes early, so the look-up stays cheap.
+local closed_stmts = setmetatable({}, { __mode = "k" })
+local function closed_use(level)
+   error("SQL API error: a statement used after its close()", level + 1)
+end
+
 function stmt_methods.bind_create(self, btype, max_len)
    local p = setmetatable({}, param_mt)
    if is_int[btype] then
@@ -219,6 +229,7 @@ end
 -- returns nil when given none, else db_bind_param's result (0 on success;
 -- 1 after a FATAL line, e.g. a wrong number of parameters).
 function stmt_methods.bind_param(self, ...)
+   if closed_stmts[self] then closed_use(2) end
    local n = select("#", ...)
    if n < 1 then return nil end
    local params = { ... }
@@ -266,6 +277,7 @@ if co_mode then
 end
 
 function stmt_methods.execute(self)
+   if closed_stmts[self] then closed_use(2) end
    local rs = run_execute(self)
    return check_error(self.connection, rs, "<prepared statement>")
 end
@@ -277,6 +289,7 @@ end
 if co_mode then
    local execute_nb, resume_nb = C.db_execute_nb, C.db_nb_resume
    function stmt_methods.execute(self)
+      if closed_stmts[self] then closed_use(2) end
       local rs = execute_nb(self)
       while rs == WAIT do
          yield()
@@ -299,6 +312,8 @@ local function close_stmt(st)
 end
 
 function stmt_methods.close(self)
+   if closed_stmts[self] then return 0 end
+   closed_stmts[self] = true
    stmt_params[self] = nil
    return close_stmt(self)
 end
@@ -699,6 +714,7 @@ function sql.__legacy(G)
       if type(values) ~= "table" then
          error("table was expected", 0)
       end
+      if closed_stmts[stmt] then closed_use(2) end
       if C.db_bind_result(stmt, nil, 0) ~= 0 then
          error("db_bind_result() failed", 0)
       end
@@ -712,6 +728,7 @@ function sql.__legacy(G)
             b.params[i]:set(b.values[b.keys[i]])
          end
       end
+      if closed_stmts[stmt] then closed_use(2) end
       local rs = run_execute(stmt)
       if rs == nil and con.error ~= E.NONE then
          legacy_fail(con, "db_execute")

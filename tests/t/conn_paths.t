@@ -140,6 +140,8 @@ prepared statements before and after, on 2 connections of one thread:
   >   return con:query_row("SELECT COUNT(*) FROM pg_prepared_statements")
   > end
   > function event()
+  >   if done then return end
+  >   done = true
   >   local before = n()
   >   st:close()
   >   local after = n()
@@ -167,9 +169,10 @@ prepared statements before and after, on 2 connections of one thread:
   tid 1: 1 prepared, closed: 0, 42 and x1: 1 (1 with text)
   tid 1: all closed: 0
 
-The same without --connections (blocking, as before):
+The same without --connections (blocking, as before); each thread does it
+once, however the events fall:
 
-  $ $B dealloc.lua $PG --threads=2 --events=2 --time=0 run | grep '^tid' | sort
+  $ $B dealloc.lua $PG --threads=2 --events=0 --time=1 run | grep '^tid' | sort
   tid 0: 1 prepared, closed: 0, 42 and x0: 1 (1 with text)
   tid 0: all closed: 0
   tid 1: 1 prepared, closed: 0, 42 and x1: 1 (1 with text)
