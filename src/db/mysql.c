@@ -108,14 +108,6 @@ static struct {
 
 struct my_stmt;
 
-/* Between two statements of a connection under --connections: see
- * my_ra_spill (nothing without Connector/C 3's socket layer). */
-#ifdef MY_PVIO
-#define MY_RA_BETWEEN(mc) my_ra_between(mc)
-#else
-#define MY_RA_BETWEEN(mc) ((void)0)
-#endif
-
 /* The fields a statement under --connections reads come first: the first
  * two cache lines hold the execute and its wait, the socket hooks' state
  * and their methods follow (allocated 64-aligned, my_conn_new). Each of
@@ -146,7 +138,6 @@ struct my_conn {
 	 * how often a reply was already there at that read (a moving
 	 * average, 0-255), nb_reads: the reads right after a write */
 	bool nb_sent;
-	bool ra_spilled;          /* its cache is its own block (my_ra_spill) */
 	unsigned short nb_there, nb_reads;
 	ssize_t (*lib_async_read)(MARIADB_PVIO *, uchar *, size_t);
 	ssize_t (*lib_async_write)(MARIADB_PVIO *, const uchar *, size_t);
@@ -642,8 +633,8 @@ static void my_nb_reads(struct my_conn *mc, MYSQL *m)
  *   such a read, the connection that last filled the buffer, if it has
  *   not consumed all of it (a second result set left pending, or another
  *   reply read along), gets its unread bytes moved into a block of their
- *   own (malloc'd, 16 KB: the connection's cache until it is used up and
- *   its next statement starts, my_ra_spill, my_ra_home). The same system
+ *   own (malloc'd, the library's cache until it is used up: then the next
+ *   fill takes the thread's buffer again, my_ra_read). The same system
  *   calls as with the library's cache: one read per reply that has
  *   arrived. (Before, the cache was left out and the read method handed
  *   out each header and row itself, copying a read's rest once more: on
@@ -663,56 +654,36 @@ static __thread struct {
 	MARIADB_PVIO *owner;   /* the connection that filled buf last */
 } my_ra;
 
-/* Move o's unread bytes out of the thread's buffer into a block of the
- * library's cache size: o's cache until its next statement starts
- * (my_ra_home). A library read may yield and be retried with the buffer
- * it was given, so a cache is only swapped between statements. */
+/* Move o's unread bytes out of the thread's buffer: they become its cache. */
 static int my_ra_spill(MARIADB_PVIO *o)
 {
 	size_t n = (size_t)(o->cache + o->cache_size - o->cache_pos);
-	uchar *p = malloc(PVIO_READ_AHEAD_CACHE_SIZE);
+	uchar *p = malloc(n);
 
 	if (p == NULL)
 		return -1;
 	memcpy(p, o->cache_pos, n);
 	o->cache = o->cache_pos = p;
 	o->cache_size = n;
-	my_pvio_conn(o)->ra_spilled = true;
 	return 0;
 }
 
-/* Between statements: a spilled connection whose block is used up takes
- * the thread's buffer again. */
-static void my_ra_home(struct my_conn *mc)
-{
-	MARIADB_PVIO *pvio = mc->m->net.pvio;
-
-	if (pvio == NULL || pvio->cache == mc->ra_buf ||
-	    pvio->cache_pos != pvio->cache + pvio->cache_size)
-		return;
-	free(pvio->cache);
-	pvio->cache = pvio->cache_pos = mc->ra_buf;
-	pvio->cache_size = 0;
-	mc->ra_spilled = false;
-}
-
-static inline void my_ra_between(struct my_conn *mc)
-{
-	if (MY_UNLIKELY(mc->ra_spilled))
-		my_ra_home(mc);
-}
-
 /* A read of the connection whose socket read is rd. The library reads
- * into its cache (buf == pvio->cache: the thread's buffer, or a spilled
- * connection's own block) or, for a packet of 2 KB or more, straight
- * into the packet. */
+ * into its cache (buf == pvio->cache: the thread's buffer or a spilled
+ * block now used up) or, for a packet of 2 KB or more, straight into the
+ * packet. The library reads pvio->cache again after the call. */
 static ssize_t my_ra_read(MARIADB_PVIO *pvio, uchar *buf, size_t len,
                           ssize_t (*rd)(MARIADB_PVIO *, uchar *, size_t))
 {
 	MARIADB_PVIO *o;
 
-	if (buf != my_ra.buf || buf != pvio->cache)
+	if (buf != pvio->cache)
 		return rd(pvio, buf, len);
+	if (MY_UNLIKELY(buf != my_ra.buf)) {
+		free(buf);
+		pvio->cache = pvio->cache_pos = buf = my_ra.buf;
+		pvio->cache_size = 0;
+	}
 	o = my_ra.owner;
 	if (o != pvio && o != NULL && o->cache == my_ra.buf &&
 	    MY_UNLIKELY(o->cache_pos < o->cache + o->cache_size) && my_ra_spill(o)) {
@@ -1718,7 +1689,6 @@ static int my_query_start(sql_connection *c, const char *sql, size_t len, sql_re
 		return my_fail(c, CR_SERVER_GONE_ERROR, "HY000", "MySQL server has gone away");
 	if (MY_UNLIKELY(mc->res || mc->res_stmt || mc->more_plain))
 		my_release(mc);
-	MY_RA_BETWEEN(mc);
 	MY_TRACE("mysql_real_query_start(%p, \"%.*s\", %zu)", (void *)mc->m, (int)len, sql, len);
 	status = mysql_real_query_start(&err, mc->m, sql, (unsigned long)len);
 	if (status)
@@ -1775,7 +1745,6 @@ static int my_execute_start(sql_statement *st, sql_result *rs, struct db_wait *w
 		return my_execute(st, rs);
 	if (MY_UNLIKELY(mc->res || mc->res_stmt || mc->more_plain))
 		my_release(mc);
-	MY_RA_BETWEEN(mc);
 	mc->nb_st = st;
 	mc->nb_tries = 0;
 	if (MY_UNLIKELY(ms->mc != mc || ms->s == NULL))
@@ -1807,7 +1776,6 @@ static int my_load_start(sql_connection *c, const char *table, const char *cols,
 		return my_load(c, table, cols, data, len, rs);
 	if (MY_UNLIKELY(mc->res || mc->res_stmt || mc->more_plain))
 		my_release(mc);
-	MY_RA_BETWEEN(mc);
 	if ((ld = calloc(1, sizeof(*ld))) == NULL)
 		return my_fail(c, CR_OUT_OF_MEMORY, "HY000", "out of memory");
 	ld->f.data = data;
