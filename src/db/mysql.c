@@ -108,65 +108,55 @@ static struct {
 
 struct my_stmt;
 
-/* The fields a statement under --connections reads come first: the first
- * two cache lines hold the execute and its wait, the socket hooks' state
- * and their methods follow (allocated 64-aligned, my_conn_new). Each of
- * these lines is a miss by the time a reply comes (32 connections a
- * thread, the server's work in between). */
 struct my_conn {
 	MYSQL *m;                 /* NULL in dry-run mode */
 	MYSQL_RES *res;           /* pending plain result set */
 	struct my_stmt *res_stmt; /* statement whose stored result is pending */
 	MYSQL_STMT *res_s;        /* ... its handle (res_stmt->s), and the */
 	uint64_t res_seq;         /* ... number of that result (my_fetch_stmt) */
-	/* nonblocking (--connections): the statement in flight, its my_stmt
-	 * and handle (kept here so that continuing it reads no other state) */
-	sql_statement *nb_st;
-	struct my_stmt *nb_xms;
-	MYSQL_STMT *nb_xs;
-	/* (64) ... the step in flight and what it waits for */
-	int64_t nb_deadline;      /* connect: give up at this clock_now_ns() */
+	bool more_plain;          /* multi-statement query: results to drain */
+	bool tcp;                 /* connected over TCP (for the TLS check) */
+	const char *host, *sock;  /* where it connects (my_target) */
+	unsigned port;
+	struct my_stmt *stmts;    /* statements prepared on this connection */
+	/* nonblocking (--connections): the step in flight and what it waits for */
 	int nb_step;
 	int nb_status;            /* MYSQL_WAIT_* */
 	int nb_tries;
-	int fd;                   /* m's socket, once connected */
-	bool more_plain;          /* multi-statement query: results to drain */
+	MYSQL_RES *nb_res;
+	sql_statement *nb_st;
+	/* the execute in flight: nb_st's my_stmt and its handle, kept here so
+	 * that continuing it reads no other connection state (each of those
+	 * lines is a cache miss by the time the reply comes: 32 connections
+	 * a thread, the server's work in between) */
+	struct my_stmt *nb_xms;
+	MYSQL_STMT *nb_xs;
+	struct my_stmt *nb_ms;    /* being prepared (MY_NB_PREPARE, MY_NB_REPREP) */
+	bool nb_ms_new;           /* ... a new statement (freed with mc) */
+	MYSQL *nb_m;              /* being connected (MY_NB_CONNECT) */
+	struct my_load *nb_load;  /* a LOAD DATA in flight (MY_NB_LOAD) */
+	int64_t nb_deadline;      /* connect: give up at this clock_now_ns() */
+	bool nb_timed_out;        /* ... and that time came */
 #ifdef MY_PVIO
+	PVIO_METHODS pvio_methods; /* the socket's methods, read replaced */
 #ifdef MY_NB
 	/* --connections: the library's nonblocking socket read and write
 	 * (my_nb_reads); nb_sent: written since the last read; nb_there:
 	 * how often a reply was already there at that read (a moving
 	 * average, 0-255), nb_reads: the reads right after a write */
-	bool nb_sent;
-	unsigned short nb_there, nb_reads;
 	ssize_t (*lib_async_read)(MARIADB_PVIO *, uchar *, size_t);
 	ssize_t (*lib_async_write)(MARIADB_PVIO *, const uchar *, size_t);
+	bool nb_sent;
+	unsigned nb_there, nb_reads;
 #endif
 	/* --connections (my_shared_read_ahead): the methods under the
 	 * read-ahead, and the thread's buffer it took (NULL: none) */
-	ssize_t (*ra_async_read)(MARIADB_PVIO *, uchar *, size_t);
 	ssize_t (*ra_read)(MARIADB_PVIO *, uchar *, size_t);
-	/* (128) the socket's methods, read replaced */
-	PVIO_METHODS pvio_methods;
+	ssize_t (*ra_async_read)(MARIADB_PVIO *, uchar *, size_t);
 	my_bool (*ra_close)(MARIADB_PVIO *);
 	unsigned char *ra_buf;
 #endif
-	bool tcp;                 /* connected over TCP (for the TLS check) */
-	const char *host, *sock;  /* where it connects (my_target) */
-	unsigned port;
-	struct my_stmt *stmts;    /* statements prepared on this connection */
-	MYSQL_RES *nb_res;
-	struct my_stmt *nb_ms;    /* being prepared (MY_NB_PREPARE, MY_NB_REPREP) */
-	bool nb_ms_new;           /* ... a new statement (freed with mc) */
-	MYSQL *nb_m;              /* being connected (MY_NB_CONNECT) */
-	struct my_load *nb_load;  /* a LOAD DATA in flight (MY_NB_LOAD) */
-	bool nb_timed_out;        /* ... and that time came */
 };
-#ifdef MY_PVIO
-_Static_assert(offsetof(struct my_conn, nb_deadline) == 64 &&
-               offsetof(struct my_conn, pvio_methods) == 128,
-               "my_conn: a statement's fields in the first two lines");
-#endif
 
 struct my_stmt {
 	struct my_conn *mc;       /* NULL once that connection was closed */
@@ -188,16 +178,6 @@ struct my_stmt {
 	uint64_t rbound;          /* bind_result done for the result of this
 	                           * mc->res_seq (0: none) */
 };
-
-/* A zeroed my_conn on its own cache lines. */
-static struct my_conn *my_conn_new(void)
-{
-	struct my_conn *mc = aligned_alloc(64, (sizeof(struct my_conn) + 63) & ~(size_t)63);
-
-	if (mc != NULL)
-		memset(mc, 0, sizeof(*mc));
-	return mc;
-}
 
 /* ---- options -------------------------------------------------------------- */
 
@@ -933,7 +913,6 @@ static int my_connected(sql_connection *c, struct my_conn *mc, MYSQL *m, bool ok
 #endif
 	if (db_co_active())
 		my_slim(mc, m);
-	mc->fd = (int)mysql_get_socket(m);
 	mc->m = m;
 	c->priv = mc;
 	return 0;
@@ -944,7 +923,7 @@ static int my_connect(sql_connection *c, unsigned seq)
 	struct my_conn *mc;
 	MYSQL *m;
 
-	mc = my_conn_new();
+	mc = calloc(1, sizeof(*mc));
 	if (mc == NULL) {
 		db_set_error(c, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
 		return -ENOMEM;
@@ -1530,7 +1509,7 @@ static int my_nb_wait(struct my_conn *mc, int step, int status, struct db_wait *
 	MYSQL *m = mc->m ? mc->m : mc->nb_m;
 	mc->nb_step = step;
 	mc->nb_status = status;
-	w->fd = mc->m ? mc->fd : (int)mysql_get_socket(m);
+	w->fd = (int)mysql_get_socket(m);
 	w->write = (status & MYSQL_WAIT_WRITE) && !(status & MYSQL_WAIT_READ);
 	/* the library's own timeout (the connect timeout): it is told when
 	 * it has passed */
@@ -1550,7 +1529,7 @@ static int my_connect_start(sql_connection *c, unsigned seq, struct db_wait *w)
 
 	if (my_cfg.dry_run)
 		return my_connect(c, seq);
-	mc = my_conn_new();
+	mc = calloc(1, sizeof(*mc));
 	if (mc == NULL) {
 		db_set_error(c, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000", "out of memory");
 		return -ENOMEM;
