@@ -149,12 +149,14 @@ struct my_conn {
 	bool nb_sent;
 	unsigned nb_there, nb_reads;
 #endif
-	/* --connections (my_shared_read_ahead): the methods under the
-	 * read-ahead, and the thread's buffer it took (NULL: none) */
+	/* --connections (my_shared_read_ahead): the reads under the
+	 * read-ahead, and what one read took beyond what was asked, still to
+	 * hand out (malloc'd, NULL when none) */
 	ssize_t (*ra_read)(MARIADB_PVIO *, uchar *, size_t);
 	ssize_t (*ra_async_read)(MARIADB_PVIO *, uchar *, size_t);
-	my_bool (*ra_close)(MARIADB_PVIO *);
-	unsigned char *ra_buf;
+	my_bool (*ra_has_data)(MARIADB_PVIO *, ssize_t *);
+	unsigned char *ra_rest;
+	size_t ra_len, ra_pos;
 #endif
 };
 
@@ -603,23 +605,15 @@ static void my_nb_reads(struct my_conn *mc, MYSQL *m)
  *
  * - Read-ahead. The library gives every connection a 16 KB read-ahead
  *   cache (calloc'd: all of it resident) and reads up to 16 KB into it
- *   whenever it needs a packet, then serves the packets' headers and rows
- *   from it. A worker thread runs its connections one at a time, so one
- *   buffer per thread serves them all: the connection's cache is freed
- *   and the library's cache pointer set to the thread's buffer
- *   (my_shared_read_ahead). The library keeps serving rows from the cache
- *   as it would from its own, at its cost (a memcpy per header and row);
- *   the connection's read method only sees the reads that fill it. Before
- *   such a read, the connection that last filled the buffer, if it has
- *   not consumed all of it (a second result set left pending, or another
- *   reply read along), gets its unread bytes moved into a block of their
- *   own (malloc'd, the library's cache until it is used up: then the next
- *   fill takes the thread's buffer again, my_ra_read). The same system
+ *   whenever it needs a packet. A worker thread runs its connections one
+ *   at a time and a read never yields halfway, so one buffer per thread
+ *   serves them all: the connection's cache is freed (the library then
+ *   asks its socket methods for exactly the bytes it wants) and
+ *   my_ra_read reads up to 16 KB into the thread's buffer, hands out what
+ *   was asked and keeps the rest of that read (the rest of a reply: a few
+ *   hundred bytes, malloc'd, freed once handed out). The same system
  *   calls as with the library's cache: one read per reply that has
- *   arrived. (Before, the cache was left out and the read method handed
- *   out each header and row itself, copying a read's rest once more: on
- *   oltp_read_write that was 40% of the client's user-space instructions
- *   above the bare C floor, perf/callgrind.sh DB=mysql.)
+ *   arrived.
  * - The async context's stack. The library's (256 KB, mmap'd) keeps the
  *   pages the connect and the login touched, and malloc's header page:
  *   16 KB resident each. A statement needs under 5 KB of it (2 pages of
@@ -629,49 +623,44 @@ static void my_nb_reads(struct my_conn *mc, MYSQL *m)
 
 #ifdef MY_PVIO
 /* (my_pvio_conn is defined with my_nb_reads: MY_PVIO implies MY_NB) */
-static __thread struct {
-	unsigned char buf[PVIO_READ_AHEAD_CACHE_SIZE];
-	MARIADB_PVIO *owner;   /* the connection that filled buf last */
-} my_ra;
+static __thread unsigned char my_ra_buf[PVIO_READ_AHEAD_CACHE_SIZE];
 
-/* Move o's unread bytes out of the thread's buffer: they become its cache. */
-static int my_ra_spill(MARIADB_PVIO *o)
-{
-	size_t n = (size_t)(o->cache + o->cache_size - o->cache_pos);
-	uchar *p = malloc(n);
-
-	if (p == NULL)
-		return -1;
-	memcpy(p, o->cache_pos, n);
-	o->cache = o->cache_pos = p;
-	o->cache_size = n;
-	return 0;
-}
-
-/* A read of the connection whose socket read is rd. The library reads
- * into its cache (buf == pvio->cache: the thread's buffer or a spilled
- * block now used up) or, for a packet of 2 KB or more, straight into the
- * packet. The library reads pvio->cache again after the call. */
 static ssize_t my_ra_read(MARIADB_PVIO *pvio, uchar *buf, size_t len,
                           ssize_t (*rd)(MARIADB_PVIO *, uchar *, size_t))
 {
-	MARIADB_PVIO *o;
+	struct my_conn *mc = my_pvio_conn(pvio);
+	ssize_t r;
 
-	if (buf != pvio->cache)
+	if (mc->ra_rest != NULL) {
+		size_t n = mc->ra_len - mc->ra_pos;
+
+		if (n > len)
+			n = len;
+		memcpy(buf, mc->ra_rest + mc->ra_pos, n);
+		mc->ra_pos += n;
+		if (mc->ra_pos == mc->ra_len) {
+			free(mc->ra_rest);
+			mc->ra_rest = NULL;
+		}
+		return (ssize_t)n;
+	}
+	if (len >= PVIO_READ_AHEAD_CACHE_MIN_SIZE)
 		return rd(pvio, buf, len);
-	if (MY_UNLIKELY(buf != my_ra.buf)) {
-		free(buf);
-		pvio->cache = pvio->cache_pos = buf = my_ra.buf;
-		pvio->cache_size = 0;
+	r = rd(pvio, my_ra_buf, sizeof(my_ra_buf));
+	if (r <= 0)
+		return r;
+	if ((size_t)r > len) {
+		if ((mc->ra_rest = malloc((size_t)r - len)) == NULL) {
+			errno = ENOMEM;
+			return -1;
+		}
+		memcpy(mc->ra_rest, my_ra_buf + len, (size_t)r - len);
+		mc->ra_len = (size_t)r - len;
+		mc->ra_pos = 0;
+		r = (ssize_t)len;
 	}
-	o = my_ra.owner;
-	if (o != pvio && o != NULL && o->cache == my_ra.buf &&
-	    MY_UNLIKELY(o->cache_pos < o->cache + o->cache_size) && my_ra_spill(o)) {
-		errno = ENOMEM;
-		return -1;
-	}
-	my_ra.owner = pvio;
-	return rd(pvio, buf, len);
+	memcpy(buf, my_ra_buf, (size_t)r);
+	return r;
 }
 
 static ssize_t my_ra_read_sync(MARIADB_PVIO *pvio, uchar *buf, size_t len)
@@ -684,23 +673,19 @@ static ssize_t my_ra_read_async(MARIADB_PVIO *pvio, uchar *buf, size_t len)
 	return my_ra_read(pvio, buf, len, my_pvio_conn(pvio)->ra_async_read);
 }
 
-/* The library frees its cache after this: not the thread's buffer. A
- * connection is closed on its worker thread (the scheduler destroys its
- * coroutine there), so my_ra is that thread's. */
-static my_bool my_ra_close(MARIADB_PVIO *pvio)
+static my_bool my_ra_has_data(MARIADB_PVIO *pvio, ssize_t *len)
 {
 	struct my_conn *mc = my_pvio_conn(pvio);
 
-	if (my_ra.owner == pvio)
-		my_ra.owner = NULL;
-	if (pvio->cache == mc->ra_buf) {
-		pvio->cache = pvio->cache_pos = NULL;
-		pvio->cache_size = 0;
+	if (mc->ra_rest != NULL) {
+		if (len)
+			*len = (ssize_t)(mc->ra_len - mc->ra_pos);
+		return 1;
 	}
-	return mc->ra_close(pvio);
+	return mc->ra_has_data(pvio, len);
 }
 
-/* The thread's read-ahead buffer as the library's cache, on a plain
+/* The thread's read-ahead in place of the connection's cache, on a plain
  * socket whose cache is empty (right after the connect), over the methods
  * the connection has then (the library's, or my_nb_reads' in their place).
  * The methods table is copied with the layout of the headers we were built
@@ -711,21 +696,21 @@ static void my_shared_read_ahead(struct my_conn *mc, MYSQL *m)
 	const PVIO_METHODS *now;
 
 	if (!my_pvio_ours(m) || pvio->methods->read == NULL ||
-	    pvio->methods->async_read == NULL || pvio->methods->close == NULL ||
+	    pvio->methods->async_read == NULL || pvio->methods->has_data == NULL ||
 	    pvio->cache == NULL || pvio->cache_pos != pvio->cache + pvio->cache_size)
 		return;
 	free(pvio->cache);
-	pvio->cache = pvio->cache_pos = mc->ra_buf = my_ra.buf;
+	pvio->cache = pvio->cache_pos = NULL;
 	pvio->cache_size = 0;
 	now = pvio->methods;
 	mc->ra_read = now->read;
 	mc->ra_async_read = now->async_read;
-	mc->ra_close = now->close;
+	mc->ra_has_data = now->has_data;
 	if (now != &mc->pvio_methods)
 		mc->pvio_methods = *now;
 	mc->pvio_methods.read = my_ra_read_sync;
 	mc->pvio_methods.async_read = my_ra_read_async;
-	mc->pvio_methods.close = my_ra_close;
+	mc->pvio_methods.has_data = my_ra_has_data;
 	pvio->methods = &mc->pvio_methods;
 	MY_TRACE("shared read-ahead on %p", (void *)m);
 }
@@ -1003,6 +988,9 @@ static void my_disconnect(sql_connection *c)
 		mysql_close(mc->m);
 	}
 	my_load_free(mc->nb_load);   /* a LOAD DATA in flight */
+#ifdef MY_PVIO
+	free(mc->ra_rest);
+#endif
 	/* Statements outlive their connection (a reconnect prepares them again
 	 * on first use): detach them. mysql_close() has invalidated their
 	 * handles, so closing them now sends nothing to a server that may be
