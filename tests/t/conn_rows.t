@@ -97,3 +97,41 @@ the library then stores from the same bytes) and 2 left to the library
   128
   $ grep -c "left to the library's store_result" out.txt
   128
+
+A connection killed while its rows come (the server has sent 89 rows of
+400 bytes, more than its 16 KB buffer, and sleeps 30 s in the 90th): the
+rows counted so far are handed to the library, which reads the closed
+socket and says so; the event restarts on a new connection, once:
+
+  $ cat > kill.lua <<'X'
+  > local slow_done = false
+  > function thread_init()
+  >   con = sysbench.sql.driver():connect()
+  >   le = con:prepare("SELECT id FROM r WHERE id <= 300")
+  > end
+  > function event()
+  >   if sysbench.tid == 0 and not slow_done then
+  >     slow_done = true
+  >     con:prepare("SELECT id, REPEAT('x', 400) FROM r WHERE id <= 100 AND (id <> 90 OR SLEEP(30) = 0)"):execute()
+  >     error("the slow select came back")
+  >   end
+  >   local n = le:execute().nrows
+  >   if n ~= 300 then error("counted " .. n .. " rows of 300") end
+  > end
+  > X
+  $ $B kill.lua $MY --threads=1 --connections=2 --events=20 --time=0 --mysql-debug=on \
+  >   --mysql-ignore-errors=1927,2013,2006 run > out.txt 2>&1 & bpid=$!
+  $ for i in $(seq 300); do
+  >   id=$(sql "SELECT id FROM information_schema.processlist WHERE info LIKE 'SELECT id, REPEAT%' AND state = 'User sleep'")
+  >   [ -n "$id" ] && break; sleep 0.1; done; echo "${id:+sleeping}"
+  sleeping
+  $ sql "KILL CONNECTION $id"
+  $ wait $bpid; echo "exit $?"
+  exit 0
+  $ . "$BENCH_SRCDIR/tests/lib/counts.sh"
+  $ cnt < out.txt | awk '{ print $9, $10, $11, $12, $13, $14, $15, $16 }'
+  transactions 20 events 20 ignored 1 reconnects 1
+  $ grep -c "left to the library's store_result" out.txt
+  1
+  $ grep -c 'counted, not stored' out.txt
+  20
