@@ -458,13 +458,27 @@ M.trx_writes = false
 -- draw).
 local rand = sysbench.rand
 
-local function rand_table()
-   return rand.uniform(1, opt.tables)
+-- What the event path runs that is the same for every connection of this
+-- Lua state is made once per state, by its first connection, and shared
+-- by the others: the functions below use only the state's sysbench.rand
+-- and sysbench.opt. Under --connections this chunk runs once per
+-- connection (a module's locals are the connection's own), and each
+-- connection's own copy of these closures and of their upvalues was a
+-- cold cache line at each of its events, since the thread's other
+-- connections had run in between; one copy per state stays in cache.
+local SHARED = "oltp_common/state"
+local state = package.loaded[SHARED]
+if state == nil then
+   state = { plans = {} }
+   function state.rand_table()
+      return rand.uniform(1, opt.tables)
+   end
+   function state.rand_id()
+      return rand.default(1, opt.table_size)
+   end
+   package.loaded[SHARED] = state
 end
-
-local function rand_id()
-   return rand.default(1, opt.table_size)
-end
+local rand_table, rand_id = state.rand_table, state.rand_id
 
 M.rand_table = rand_table
 M.rand_id = rand_id
@@ -482,52 +496,31 @@ function M.thread_slice()
    return lo, hi
 end
 
-local function fill_range(key)
-   return function(p)
-      local id = rand_id()
-      local b = p[key]
-      b[1]:set(id)
-      b[2]:set(id + opt.range_size - 1)
+-- Each step's fill function, made once per state (above).
+local fills = state.fills
+if fills == nil then
+   local function fill_range(key)
+      return function(p)
+         local id = rand_id()
+         local b = p[key]
+         b[1]:set(id)
+         b[2]:set(id + opt.range_size - 1)
+      end
    end
-end
-
--- Transaction steps. A step picks one table, then `count` times (count =
--- the option of the same name) fills the parameters and executes its
--- statements in order.
-local STEPS = {
-   point_selects = {
-      stmts = { "point_selects" },
-      fill = function(p) p.point_selects[1]:set(rand_id()) end,
-   },
-   simple_ranges = { stmts = { "simple_ranges" }, range = true,
-                     fill = fill_range("simple_ranges") },
-   sum_ranges = { stmts = { "sum_ranges" }, range = true,
-                  fill = fill_range("sum_ranges") },
-   order_ranges = { stmts = { "order_ranges" }, range = true,
-                    fill = fill_range("order_ranges") },
-   distinct_ranges = { stmts = { "distinct_ranges" }, range = true,
-                       fill = fill_range("distinct_ranges") },
-   index_updates = {
-      stmts = { "index_updates" },
-      fill = function(p) p.index_updates[1]:set(rand_id()) end,
-   },
-   non_index_updates = {
-      stmts = { "non_index_updates" },
-      fill = function(p)
+   fills = {
+      point_selects = function(p) p.point_selects[1]:set(rand_id()) end,
+      simple_ranges = fill_range("simple_ranges"),
+      sum_ranges = fill_range("sum_ranges"),
+      order_ranges = fill_range("order_ranges"),
+      distinct_ranges = fill_range("distinct_ranges"),
+      index_updates = function(p) p.index_updates[1]:set(rand_id()) end,
+      non_index_updates = function(p)
          local b = p.non_index_updates
          b[1]:set_rand_str(C_TEMPLATE)
          b[2]:set(rand_id())
       end,
-   },
-   -- oltp_delete's single DELETE (no option: one per event)
-   deletes = {
-      stmts = { "deletes" },
-      fill = function(p) p.deletes[1]:set(rand_id()) end,
-   },
-   -- the row deleted is inserted again with the same id
-   delete_inserts = {
-      stmts = { "deletes", "inserts" },
-      fill = function(p)
+      deletes = function(p) p.deletes[1]:set(rand_id()) end,
+      delete_inserts = function(p)
          local id, k = rand_id(), rand_id()
          p.deletes[1]:set(id)
          local b = p.inserts
@@ -536,7 +529,29 @@ local STEPS = {
          b[3]:set_rand_str(C_TEMPLATE)
          b[4]:set_rand_str(PAD_TEMPLATE)
       end,
-   },
+   }
+   state.fills = fills
+end
+
+-- Transaction steps. A step picks one table, then `count` times (count =
+-- the option of the same name) fills the parameters and executes its
+-- statements in order.
+local STEPS = {
+   point_selects = { stmts = { "point_selects" }, fill = fills.point_selects },
+   simple_ranges = { stmts = { "simple_ranges" }, range = true,
+                     fill = fills.simple_ranges },
+   sum_ranges = { stmts = { "sum_ranges" }, range = true, fill = fills.sum_ranges },
+   order_ranges = { stmts = { "order_ranges" }, range = true,
+                    fill = fills.order_ranges },
+   distinct_ranges = { stmts = { "distinct_ranges" }, range = true,
+                       fill = fills.distinct_ranges },
+   index_updates = { stmts = { "index_updates" }, fill = fills.index_updates },
+   non_index_updates = { stmts = { "non_index_updates" },
+                         fill = fills.non_index_updates },
+   -- oltp_delete's single DELETE (no option: one per event)
+   deletes = { stmts = { "deletes" }, fill = fills.deletes },
+   -- the row deleted is inserted again with the same id
+   delete_inserts = { stmts = { "deletes", "inserts" }, fill = fills.delete_inserts },
 }
 M.STEPS = STEPS
 
@@ -724,16 +739,42 @@ end
 -- and whatever the event touches of a connection (its closures, their
 -- upvalues, its tables) is out of the CPU's cache again by that
 -- connection's next turn. So the plan is one flat array read by event()
--- itself, rather than a table per step and a closure per step run:
--- plan[1] says BEGIN/COMMIT, then 4 slots per step: the repetitions, the
--- fill function, the first statement's key and the second's (or false).
--- The statements and parameters are still looked up in the connection's
--- stmt and param tables at every step, as sysbench does.
+-- itself, rather than a table per step and a closure per step run, and it
+-- is the state's (the same plan for every connection: the plans are
+-- interned, state.plans), as are the functions it holds:
+-- plan[1] says BEGIN/COMMIT, plan[2] is rand_table, plan[3] sysbench.opt,
+-- then 4 slots per step: the repetitions, the fill function, the first
+-- statement's key and the second's (or false). The statements and
+-- parameters are still looked up in the connection's stmt and param
+-- tables at every step, as sysbench does.
+-- (the first step's slot, 4, is written as a literal below: a local here
+-- would be one more upvalue of the connection's own at each event)
+
+-- The state's plan equal to p, p itself if none is.
+local function intern_plan(p)
+   for _, q in ipairs(state.plans) do
+      if #q == #p then
+         local same = true
+         for i = 1, #p do
+            if q[i] ~= p[i] then
+               same = false
+               break
+            end
+         end
+         if same then
+            return q
+         end
+      end
+   end
+   table.insert(state.plans, p)
+   return p
+end
+
 function M.workload(spec)
    local plan
 
    local function build_plan()
-      local p = { spec.transaction and not opt.skip_trx or false }
+      local p = { spec.transaction and not opt.skip_trx or false, rand_table, opt }
       for _, s in ipairs(spec.steps) do
          local name, fixed = s, nil
          if type(s) == "table" then
@@ -755,7 +796,7 @@ function M.workload(spec)
             end
          end
       end
-      plan = p
+      plan = intern_plan(p)
    end
 
    function prepare_statements()
@@ -766,7 +807,7 @@ function M.workload(spec)
          prepare_begin()
          prepare_commit()
       end
-      for i = 4, #plan, 4 do
+      for i = 6, #plan, 4 do
          prepare_on_all_tables(plan[i])
          if plan[i + 1] then
             prepare_on_all_tables(plan[i + 1])
@@ -780,8 +821,8 @@ function M.workload(spec)
       if trx then
          trx_begin()
       end
-      for i = 2, #pl, 4 do
-         local t = rand.uniform(1, opt.tables)
+      for i = 4, #pl, 4 do
+         local t = pl[2]()
          local st, p = stmt[t], param[t]
          local fill, k1, k2 = pl[i + 1], pl[i + 2], pl[i + 3]
          for _ = 1, pl[i] do
@@ -795,7 +836,7 @@ function M.workload(spec)
       if trx then
          trx_commit()
       end
-      local every = opt.reconnect
+      local every = pl[3].reconnect
       if every ~= nil and every > 0 then
          M.after_event()
       end

@@ -156,7 +156,21 @@ struct my_conn {
 	ssize_t (*ra_async_read)(MARIADB_PVIO *, uchar *, size_t);
 	my_bool (*ra_has_data)(MARIADB_PVIO *, ssize_t *);
 	unsigned char *ra_rest;
-	size_t ra_len, ra_pos;
+	size_t ra_len, ra_pos, ra_cap;
+	/* a statement's rows counted rather than stored (my_sk_*): where
+	 * they start in ra_rest, the next packet's offset, how many so far;
+	 * once counted, their bytes (sk_block, sk_start to sk_end) and the
+	 * library's state before them, for a fetch that wants them after all */
+	size_t sk_start, sk_at, sk_end;
+	uint64_t sk_rows;
+	unsigned char *sk_block;
+	struct my_sk_saved {
+		enum_mysqlnd_stmt_state state;
+		enum mysql_status status;
+		unsigned server_status, warning_count, pkt_nr;
+		my_ulonglong affected_rows;
+		mysql_upsert_status upsert;
+	} sk_saved;
 #endif
 };
 
@@ -655,7 +669,7 @@ static ssize_t my_ra_read(MARIADB_PVIO *pvio, uchar *buf, size_t len,
 			return -1;
 		}
 		memcpy(mc->ra_rest, my_ra_buf + len, (size_t)r - len);
-		mc->ra_len = (size_t)r - len;
+		mc->ra_len = mc->ra_cap = (size_t)r - len;
 		mc->ra_pos = 0;
 		r = (ssize_t)len;
 	}
@@ -990,6 +1004,7 @@ static void my_disconnect(sql_connection *c)
 	my_load_free(mc->nb_load);   /* a LOAD DATA in flight */
 #ifdef MY_PVIO
 	free(mc->ra_rest);
+	free(mc->sk_block);
 #endif
 	/* Statements outlive their connection (a reconnect prepares them again
 	 * on first use): detach them. mysql_close() has invalidated their
@@ -1448,6 +1463,25 @@ again:
 	return my_exec_result(st->connection, mc, ms, s, rc, rs);
 }
 
+/* The rows of s ended in an error packet (a row failed on the server after
+ * others were sent): nothing of the result is left on the connection. The
+ * library's store_result leaves the statement waiting for a store, which
+ * its free_result turns into "fetching", so the next execute of s would
+ * first read the rest of a result the server never sends, and wait for it
+ * for ever (Connector/C 3.3; with and without --connections). The
+ * statement is told that its result was read to the end instead. */
+static void my_stmt_failed_rows(MYSQL_STMT *s)
+{
+#ifdef MY_PVIO
+	if (s->mysql != NULL && s->mysql->status == MYSQL_STATUS_READY &&
+	    s->state == MYSQL_STMT_WAITING_USE_OR_STORE) {
+		s->state = MYSQL_STMT_FETCH_DONE;
+		return;
+	}
+#endif
+	mysql_stmt_free_result(s);
+}
+
 /* After an execute of ms (its handle s) and, for a result set, its
  * store_result (rc): the outcome into rs. ms itself is not read. */
 static int my_exec_result(sql_connection *c, struct my_conn *mc, struct my_stmt *ms,
@@ -1458,7 +1492,7 @@ static int my_exec_result(sql_connection *c, struct my_conn *mc, struct my_stmt 
 	if (nf) {
 		if (MY_UNLIKELY(rc)) {
 			rc = my_fail_stmt(c, s);
-			mysql_stmt_free_result(s);
+			my_stmt_failed_rows(s);
 			return rc;
 		}
 		rs->counter = SB_CNT_READ;
@@ -1490,7 +1524,7 @@ static int my_exec_result(sql_connection *c, struct my_conn *mc, struct my_stmt 
  * flight (query, store_result, execute, stmt_store_result). */
 #ifdef MY_NB
 enum { MY_NB_QUERY = 1, MY_NB_STORE, MY_NB_EXEC, MY_NB_SSTORE, MY_NB_CONNECT,
-       MY_NB_PREPARE, MY_NB_REPREP, MY_NB_LOAD };
+       MY_NB_PREPARE, MY_NB_REPREP, MY_NB_LOAD, MY_NB_SKIP };
 
 static int my_nb_wait(struct my_conn *mc, int step, int status, struct db_wait *w)
 {
@@ -1683,6 +1717,235 @@ static int my_nb_exec(sql_connection *c, struct my_conn *mc, sql_result *rs,
 	return my_nb_executed(c, mc, err, rs, w);
 }
 
+#ifdef MY_PVIO
+/* ---- rows counted, not stored (--connections) ------------------------------
+ * A statement's result rows are almost never looked at by a benchmark, yet
+ * mysql_stmt_store_result reads each row packet through the library's
+ * packet layer, allocates it and copies it: 60% of the user time a bare C
+ * client on Connector/C spends per oltp_read_write transaction (its 300
+ * range-select rows; perf/callgrind.sh DB=mysql, docs/connections.md). So
+ * where the read-ahead is ours (my_shared_read_ahead: a plain socket, the
+ * library's own layout) the driver walks the rows' packets in ra_rest
+ * itself, reading more from the socket as it comes, and counts them up to
+ * the end-of-rows packet; the library is then left as its store_result
+ * leaves it for an empty set (nothing stored, status and warnings from
+ * that packet). The rows' bytes are kept until the next statement: a fetch
+ * puts the library's state back, hands it the same bytes through ra_rest
+ * and lets mysql_stmt_store_result store them, so what a script fetches is
+ * what the library decoded. Anything not plain (an error packet, a row of
+ * 16 MB or more, more result sets, a CALL's out-parameters, bytes after
+ * the end, a closed socket) is left to the library's store_result, which
+ * reads the same bytes from ra_rest first. */
+
+/* Can the rows of s, just executed on m (whose read-ahead is ours), be
+ * counted? */
+static bool my_sk_can(const MYSQL *m, const MYSQL_STMT *s)
+{
+	return !m->net.compress && m->status == MYSQL_STATUS_STMT_RESULT &&
+	       s->state == MYSQL_STMT_WAITING_USE_OR_STORE && !s->cursor_exists &&
+	       !(m->server_status & (SERVER_MORE_RESULTS_EXIST | SERVER_PS_OUT_PARAMS));
+}
+
+/* Walk the packets in ra_rest from sk_at: 1 at a plain end of the rows
+ * (status and warnings into *status, *warnings), 0 when more bytes are
+ * needed, -1 for anything the library must read itself. */
+static int my_sk_scan(struct my_conn *mc, unsigned *status, unsigned *warnings)
+{
+	const unsigned char *b = mc->ra_rest;
+	size_t at = mc->sk_at, end = mc->ra_len;
+	int rc = 0;
+
+	while (end - at >= 4) {
+		size_t len = b[at] | (size_t)b[at + 1] << 8 | (size_t)b[at + 2] << 16;
+		const unsigned char *p = b + at + 4;
+		if (len == 0xffffff || len == 0) {
+			rc = -1;
+			break;
+		}
+		if (end - at - 4 < len)
+			break;
+		if (p[0] == 0xfe && len <= 7) {    /* the end of the rows */
+			at += 4 + len;
+			if (len < 5 || at != end) {
+				rc = -1;
+				break;
+			}
+			*warnings = p[1] | (unsigned)p[2] << 8;
+			*status = p[3] | (unsigned)p[4] << 8;
+			rc = *status & (SERVER_MORE_RESULTS_EXIST | SERVER_PS_OUT_PARAMS) ? -1 : 1;
+			break;
+		}
+		if (p[0] == 0xff) {                /* an error instead of a row */
+			rc = -1;
+			break;
+		}
+		mc->sk_rows++;
+		at += 4 + len;
+	}
+	mc->sk_at = at;
+	return rc;
+}
+
+/* More of the reply into ra_rest: > 0 bytes came, 0 none yet, < 0 the
+ * socket is closed or failed (the library reads it again and says so). */
+static ssize_t my_sk_fill(struct my_conn *mc, int fd)
+{
+	size_t room = 4096;
+	ssize_t r;
+
+	if (mc->ra_rest == NULL) {
+		if ((mc->ra_rest = malloc(PVIO_READ_AHEAD_CACHE_SIZE)) == NULL)
+			return -1;
+		mc->ra_cap = PVIO_READ_AHEAD_CACHE_SIZE;
+		mc->ra_len = mc->ra_pos = mc->sk_at = mc->sk_start = 0;
+	}
+	if (mc->ra_len - mc->sk_at >= 4) {
+		/* room for all of the packet that has begun */
+		const unsigned char *h = mc->ra_rest + mc->sk_at;
+		size_t want = mc->sk_at + 4 + (h[0] | (size_t)h[1] << 8 | (size_t)h[2] << 16);
+		if (want > mc->ra_len + room)
+			room = want - mc->ra_len;
+	}
+	if (mc->ra_cap - mc->ra_len < room) {
+		size_t cap = mc->ra_cap * 2 > mc->ra_len + room ? mc->ra_cap * 2 : mc->ra_len + room;
+		unsigned char *nb = realloc(mc->ra_rest, cap);
+		if (nb == NULL)
+			return -1;
+		mc->ra_rest = nb;
+		mc->ra_cap = cap;
+	}
+	do
+		r = recv(fd, mc->ra_rest + mc->ra_len, mc->ra_cap - mc->ra_len, MSG_DONTWAIT);
+	while (r < 0 && errno == EINTR);
+	if (r > 0) {
+		mc->ra_len += (size_t)r;
+		return r;
+	}
+	return r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? 0 : -1;
+}
+
+/* The library reads the rows itself (my_sk_can said no, or my_sk_scan or
+ * my_sk_fill gave up): from what ra_rest holds, then the socket. */
+static int my_sk_fallback(sql_connection *c, struct my_conn *mc, sql_result *rs,
+                          struct db_wait *w)
+{
+	MYSQL_STMT *s = mc->nb_xs;
+	int err = 0, status;
+
+	if (mc->ra_rest != NULL && mc->ra_pos == mc->ra_len) {
+		free(mc->ra_rest);   /* my_ra_read takes a kept rest as bytes to hand out */
+		mc->ra_rest = NULL;
+	}
+	MY_TRACE("rows of %p left to the library's store_result", (void *)s);
+	status = mysql_stmt_store_result_start(&err, s);
+	if (status)
+		return my_nb_wait(mc, MY_NB_SSTORE, status, w);
+	return my_exec_result(c, mc, mc->nb_xms, s, err, rs);
+}
+
+/* Count the rows of the statement in flight (mc->nb_xs), waiting for the
+ * socket as needed (MY_NB_SKIP); then the result, as my_exec_result. */
+static int my_sk_step(sql_connection *c, struct my_conn *mc, sql_result *rs, struct db_wait *w)
+{
+	MYSQL *m = mc->m;
+	MYSQL_STMT *s = mc->nb_xs;
+	struct my_sk_saved *sv = &mc->sk_saved;
+	unsigned status = 0, warnings = 0;
+	int fd = (int)mysql_get_socket(m), rc;
+	ssize_t got;
+
+	while ((rc = my_sk_scan(mc, &status, &warnings)) == 0) {
+		if ((got = my_sk_fill(mc, fd)) < 0)
+			return my_sk_fallback(c, mc, rs, w);
+		if (got == 0) {
+			mc->nb_step = MY_NB_SKIP;
+			mc->nb_status = MYSQL_WAIT_READ;
+			mc->nb_deadline = 0;
+			w->fd = fd;
+			w->write = 0;
+			w->deadline_ns = 0;
+			return 1;
+		}
+	}
+	if (rc < 0)
+		return my_sk_fallback(c, mc, rs, w);
+	/* the library as its store_result leaves it for an empty set */
+	sv->state = s->state;
+	sv->status = m->status;
+	sv->server_status = m->server_status;
+	sv->warning_count = m->warning_count;
+	sv->affected_rows = m->affected_rows;
+	sv->pkt_nr = m->net.pkt_nr;
+	sv->upsert = s->upsert_status;
+	s->state = MYSQL_STMT_FETCH_DONE;
+	m->status = MYSQL_STATUS_READY;
+	s->upsert_status.warning_count = m->warning_count = warnings;
+	s->upsert_status.server_status = m->server_status = status;
+	s->upsert_status.affected_rows = m->affected_rows = mc->sk_rows;
+	/* the rows' bytes are kept for a fetch, out of the read-ahead's way */
+	mc->sk_block = mc->ra_rest;
+	mc->sk_end = mc->ra_len;
+	mc->ra_rest = NULL;
+	MY_TRACE("rows of %p counted, not stored: %llu", (void *)s,
+	         (unsigned long long)mc->sk_rows);
+	rs->counter = SB_CNT_READ;
+	rs->nrows = mc->sk_rows;
+	rs->nfields = mysql_stmt_field_count(s);
+	mc->res_seq++;
+	mc->res_stmt = mc->nb_xms;
+	mc->res_s = s;
+	rs->ptr = mc;
+	return 0;
+}
+
+/* Start counting the rows of mc->nb_xs, just executed. */
+static int my_sk_start(sql_connection *c, struct my_conn *mc, sql_result *rs, struct db_wait *w)
+{
+	mc->sk_rows = 0;
+	if (mc->ra_rest == NULL)
+		mc->ra_len = mc->ra_pos = 0;
+	mc->sk_start = mc->sk_at = mc->ra_pos;
+	return my_sk_step(c, mc, rs, w);
+}
+
+/* A fetch from counted rows: the library's state put back and the rows'
+ * bytes handed to its store_result. 0, or the library's error. */
+static int my_sk_replay(struct my_conn *mc, MYSQL_STMT *s)
+{
+	MYSQL *m = mc->m;
+	const struct my_sk_saved *sv = &mc->sk_saved;
+	int rc;
+
+	if (mc->ra_rest != NULL) {
+		/* nothing may come between the rows and this fetch */
+		free(mc->sk_block);
+		mc->sk_block = NULL;
+		return -1;
+	}
+	mc->ra_rest = mc->sk_block;
+	mc->ra_pos = mc->sk_start;
+	mc->ra_len = mc->sk_end;
+	mc->sk_block = NULL;
+	s->state = sv->state;
+	m->status = sv->status;
+	m->server_status = sv->server_status;
+	m->warning_count = sv->warning_count;
+	m->affected_rows = sv->affected_rows;
+	m->net.pkt_nr = sv->pkt_nr;
+	s->upsert_status = sv->upsert;
+	rc = mysql_stmt_store_result(s);
+	MY_TRACE("mysql_stmt_store_result(%p) = %d (the counted rows, for a fetch)", (void *)s, rc);
+	return rc;
+}
+
+/* The counted rows are done with (the next statement, a free). */
+static void my_sk_drop(struct my_conn *mc)
+{
+	free(mc->sk_block);
+	mc->sk_block = NULL;
+}
+#endif
+
 static int my_nb_executed(sql_connection *c, struct my_conn *mc, int err, sql_result *rs,
                           struct db_wait *w)
 {
@@ -1696,6 +1959,11 @@ static int my_nb_executed(sql_connection *c, struct my_conn *mc, int err, sql_re
 	}
 	if (mysql_stmt_field_count(s) == 0)
 		return my_exec_result(c, mc, mc->nb_xms, s, 0, rs);
+#ifdef MY_PVIO
+	if (mc->ra_read != NULL)
+		return my_sk_can(mc->m, s) ? my_sk_start(c, mc, rs, w) :
+		                                 my_sk_fallback(c, mc, rs, w);
+#endif
 	err = 0;
 	status = mysql_stmt_store_result_start(&err, s);
 	if (status)
@@ -1812,6 +2080,10 @@ static int my_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
 		if (status)
 			return my_nb_wait(mc, MY_NB_EXEC, status, w);
 		return my_nb_executed(c, mc, err, rs, w);
+#ifdef MY_PVIO
+	case MY_NB_SKIP:
+		return my_sk_step(c, mc, rs, w);
+#endif
 	case MY_NB_SSTORE:
 		s = mc->nb_xs;
 		status = mysql_stmt_store_result_cont(&err, s, ready);
@@ -1892,6 +2164,16 @@ static int my_fetch_stmt(sql_result *rs, struct my_stmt *ms, sql_row *row)
 	unsigned i, n = rs->nfields;
 	int rc;
 
+#ifdef MY_PVIO
+	if (MY_UNLIKELY(mc->sk_block != NULL) && my_sk_replay(mc, s)) {
+		if (mysql_stmt_errno(s))
+			my_fail_stmt(rs->connection, s);
+		else
+			my_fail(rs->connection, CR_COMMANDS_OUT_OF_SYNC, "HY000",
+			        "Commands out of sync; you can't run this command now");
+		return -EIO;
+	}
+#endif
 	if (ms->rbound != mc->res_seq) {
 		if (my_cols_reserve(ms, n)) {
 			db_set_error(rs->connection, DB_ERROR_FATAL, CR_OUT_OF_MEMORY, "HY000",
@@ -1999,6 +2281,10 @@ static void my_release(struct my_conn *mc)
 	}
 	if (mc->res_stmt) {
 		MYSQL_STMT *s = mc->res_s;
+#ifdef MY_PVIO
+		if (mc->sk_block != NULL)
+			my_sk_drop(mc);
+#endif
 		mc->res_stmt = NULL;
 		mc->res_s = NULL;
 		if (s) {

@@ -105,6 +105,8 @@ struct pg_conn {
 	bool nb_retry;          /* ... the PREPARE is the retry with text types */
 	bool nb_in;             /* in a nonblocking hook: pg_fail does not wait */
 	bool nb_rollback;       /* ... an aborted block to roll back (pg_fail) */
+	bool nb_sent;           /* the last pg_nb_wait left libpq nothing to
+	                         * send: the resume after it need not flush */
 	/* the first cache line ends here */
 	int nb_rc;              /* ... the failure that ROLLBACK follows */
 	sql_statement *nb_st;   /* ... the statement prepared or executed */
@@ -570,6 +572,7 @@ static int pg_nb_wait(struct pg_conn *pc, struct db_wait *w)
 	 * did not take yet (a statement of megabytes) goes first, then the
 	 * reply is waited for (PQflush sends nothing when nothing is left) */
 	w->write = PQflush(pc->pg) == 1;
+	pc->nb_sent = !w->write;
 	return 1;
 }
 
@@ -701,13 +704,19 @@ static int pg_nb_done(struct pg_conn *pc, int rc, struct db_wait *w)
 static int pgsql_resume(sql_connection *c, sql_result *rs, struct db_wait *w)
 {
 	struct pg_conn *pc = c->priv;
+	bool sent;
 
 	if (pc == NULL)
 		return pg_not_connected(c);
 	if (pc->nb_step == PG_NB_CONNECT)   /* on failure pc is gone */
 		return pg_nb_connect_poll(c, pc, w);
-	/* the rest of a statement the socket did not take at once */
-	if (pc->nb_step != PG_NB_COPY && PQflush(pc->pg) == 1) {
+	/* the rest of a statement the socket did not take at once; none
+	 * when the wait began with everything sent (the usual case: the
+	 * PGconn's output fields are not read again, a cache miss per
+	 * statement) */
+	sent = pc->nb_sent;
+	pc->nb_sent = false;
+	if (pc->nb_step != PG_NB_COPY && !sent && PQflush(pc->pg) == 1) {
 		w->fd = PQsocket(pc->pg);
 		w->write = 1;
 		return 1;

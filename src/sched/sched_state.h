@@ -12,6 +12,7 @@
 #define BENCH_SCHED_STATE_H
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <ck_spinlock.h>
 #include "sched/sched.h"
@@ -27,30 +28,41 @@ struct hdrlog;
  * sysbench thread a script sees. A coroutine shares its worker thread's
  * statistics recorder. */
 struct sched_worker {
-	/* Owner-written hot state; the reporter only reads in_event. */
+	/* The first cache line: what the event path reads and writes, and
+	 * under --connections what each resume of the coroutine does (the
+	 * thread's other connections run in between, so each line of it is a
+	 * cache miss per statement). The reporter only reads in_event and
+	 * started. */
 	_Alignas(64) struct stats_thread *st;
+	void *ctx;              /* --connections: the coroutine (sched_co_ops) */
 	int64_t start_ns;
-	int64_t intended_ns;
 	uint64_t started;
+	int64_t wake_at;        /* --connections: waiting for this time (an
+	                         * arrival); 0: no */
+	uint64_t label_errs;    /* errors counted under its label so far */
 	int in_event;
+	int wait_fd;            /* waiting for this socket (sched_co_wait) */
+	int reg_fd;             /* what this coroutine last gave epoll */
+	uint8_t wait_ev;        /* EPOLLIN / EPOLLOUT */
+	uint8_t reg_ev;
+	uint8_t mute;           /* its recorder counts nothing (warm-up) */
+	uint8_t label;          /* its event's label while switched out
+	                         * (0..STATS_MAX_LABELS) */
+	/* the first cache line ends here */
+	int64_t intended_ns;    /* --rate: the event's scheduled start */
+	int64_t pend_arrival;   /* claimed --rate arrival not started yet */
+	/* the end of its last event (0: none); a coroutine's goes to its
+	 * worker thread's struct (sched_record) */
+	int64_t end_ns;
 	unsigned tid;
 	pthread_t thread;
 	int rc;
-	int64_t end_ns;         /* the end of its last event (0: none) */
 	int over;               /* its run is over (counted in S.nover) */
-	/* --connections only (coroutines): */
-	void *ctx;              /* the coroutine (sched_co_ops) */
-	int64_t wake_at;        /* waiting for this time (an arrival); 0: no */
-	int64_t pend_arrival;   /* claimed --rate arrival not started yet */
-	int wait_fd;            /* waiting for this socket (sched_co_wait) */
-	unsigned wait_ev;       /* EPOLLIN / EPOLLOUT */
-	int reg_fd;             /* what this coroutine last gave epoll */
-	unsigned reg_ev;
-	int mute;               /* its recorder counts nothing (warm-up) */
-	unsigned label;         /* its event's label while switched out */
-	uint64_t label_errs;    /* errors counted under it so far */
 	int64_t warned_ns;      /* last "ran without yielding" line */
 };
+_Static_assert(offsetof(struct sched_worker, label) < 64,
+               "sched_worker: the event path's fields in one cache line");
+
 
 /* The run: one at a time, set up by sched_run. */
 struct sched_state {

@@ -185,13 +185,14 @@ threads still running; one line says they are missing:
 
 No interval report lies past --time, however long the last events take to
 finish (each sleeps 0.7 s here, so the run ends between 1.0 and 1.4 s and
-more, and the reporter would otherwise wake for 1.2 s):
+more, and the reporter would otherwise wake for 1.2 s). Which of the
+0.3/0.6/0.9 s reports come depends on the machine's load (a reporter woken
+late by a busy machine skips one); none may be past 1 s:
 
   $ cat > slow.lua <<'X'
   > ffi.cdef[[int usleep(unsigned);]]
   > function event() ffi.C.usleep(700000) end
   > X
-  $ $B slow.lua --time=1 --report-interval=0.3 run | grep '^\[' | awk '{ print $2 }'
-  0.3s
-  0.6s
-  0.9s
+  $ $B slow.lua --time=1 --report-interval=0.3 run | grep '^\[' |
+  >   awk '{ n++; if ($2 + 0 > 1.0) late++ } END { print (n > 0 ? "reports" : "none"), late + 0, "past --time" }'
+  reports 0 past --time
