@@ -61,3 +61,37 @@ Lua, per connection.
   > X
   $ $B sizes.lua $MY $C --events=144 run | cnt
   read 432 write 144 other 32 total 608 transactions 144 events 144 ignored 0 reconnects 0
+
+Unread bytes of one connection kept across another connection's reads
+of the thread's buffer: a multi-statement query's second result set,
+read along with the first, is still pending when the same coroutine's
+second connection waits for its reply and the thread's other
+connections read through the buffer; each connection then reads its own
+second result set and its own next reply (exact values, 3 runs):
+
+  $ cat > pending.lua <<'X'
+  > function thread_init()
+  >   con = sysbench.sql.driver():connect()
+  >   con2 = sysbench.sql.driver():connect()
+  > end
+  > local n = 0
+  > function event()
+  >   local tid = sysbench.tid
+  >   n = n + 1
+  >   local s = string.rep(string.char(65 + tid % 26), 100 + n % 50)
+  >   local row = con:query(string.format("SELECT '%s'; SELECT %d", s, tid * 1000 + n)):fetch_row()
+  >   if row[1] ~= s then error("connection " .. tid .. ": wrong first result set") end
+  >   local v = con2:query_row("SELECT " .. tid * 7 + n)
+  >   if tonumber(v) ~= tid * 7 + n then error("connection " .. tid .. ": the second got " .. tostring(v)) end
+  >   local id = con:query_row("SELECT " .. -(tid * 1000 + n))
+  >   if tonumber(id) ~= -(tid * 1000 + n) then error("connection " .. tid .. ": got " .. tostring(id)) end
+  > end
+  > function thread_done()
+  >   con:disconnect()
+  >   con2:disconnect()
+  > end
+  > X
+  $ for i in 1 2 3; do $B pending.lua $MY $C --events=400 run | cnt; done
+  read 1200 write 0 other 0 total 1200 transactions 400 events 400 ignored 0 reconnects 0
+  read 1200 write 0 other 0 total 1200 transactions 400 events 400 ignored 0 reconnects 0
+  read 1200 write 0 other 0 total 1200 transactions 400 events 400 ignored 0 reconnects 0
