@@ -151,12 +151,14 @@ struct my_conn {
 #endif
 	/* --connections (my_shared_read_ahead): the reads under the
 	 * read-ahead, and what one read took beyond what was asked, still to
-	 * hand out (malloc'd, NULL when none) */
+	 * hand out (NULL when none): in the thread's buffer (ra_shared, until
+	 * another connection of the thread reads: my_ra_spill) or malloc'd */
 	ssize_t (*ra_read)(MARIADB_PVIO *, uchar *, size_t);
 	ssize_t (*ra_async_read)(MARIADB_PVIO *, uchar *, size_t);
 	my_bool (*ra_has_data)(MARIADB_PVIO *, ssize_t *);
 	unsigned char *ra_rest;
 	size_t ra_len, ra_pos, ra_cap;
+	bool ra_shared, sk_shared;   /* ra_rest, sk_block: in the thread's buffer */
 	/* a statement's rows counted rather than stored (my_sk_*): where
 	 * they start in ra_rest, the next packet's offset, how many so far;
 	 * once counted, their bytes (sk_block, sk_start to sk_end) and the
@@ -638,6 +640,71 @@ static void my_nb_reads(struct my_conn *mc, MYSQL *m)
 #ifdef MY_PVIO
 /* (my_pvio_conn is defined with my_nb_reads: MY_PVIO implies MY_NB) */
 static __thread unsigned char my_ra_buf[PVIO_READ_AHEAD_CACHE_SIZE];
+/* The connection whose rest of a read (ra_rest, or the counted rows'
+ * sk_block) is still in my_ra_buf, NULL when none. A connection's rest
+ * stays there until another connection of the thread reads into the
+ * buffer, which only happens once the first has yielded: a statement's
+ * reply is mostly used up (or its rows counted) before that, so the rest
+ * is rarely copied (it was malloc'd and copied at every reply: a quarter
+ * of bench's L1 misses on oltp_read_write, perf/callgrind.sh DB=mysql). */
+static __thread struct my_conn *my_ra_owner;
+static void my_sk_drop(struct my_conn *mc);
+
+/* A copy of n bytes at p in a block of its own (NULL: out of memory). */
+static unsigned char *my_ra_copy(const unsigned char *p, size_t n)
+{
+	unsigned char *b = malloc(n ? n : 1);
+	if (b != NULL)
+		memcpy(b, p, n);
+	return b;
+}
+
+/* Before my_ra_buf is read into: the owner's bytes in it into blocks of
+ * their own. 0, or -1 out of memory. */
+static int my_ra_spill(void)
+{
+	struct my_conn *o = my_ra_owner;
+	unsigned char *b;
+
+	if (o->ra_shared) {
+		if ((b = my_ra_copy(o->ra_rest + o->ra_pos, o->ra_len - o->ra_pos)) == NULL)
+			return -1;
+		o->ra_rest = b;
+		o->ra_len = o->ra_cap = o->ra_len - o->ra_pos;
+		o->ra_pos = 0;
+		o->ra_shared = false;
+	}
+	if (o->sk_shared) {
+		if ((b = my_ra_copy(o->sk_block + o->sk_start, o->sk_end - o->sk_start)) == NULL)
+			return -1;
+		o->sk_block = b;
+		o->sk_end -= o->sk_start;
+		o->sk_start = 0;
+		o->sk_shared = false;
+	}
+	MY_TRACE("the rest of %p's read moved out of the thread's buffer", (void *)o->m);
+	my_ra_owner = NULL;
+	return 0;
+}
+
+/* mc's bytes in the thread's buffer are done with. */
+static void my_ra_disown(struct my_conn *mc)
+{
+	if (my_ra_owner == mc && !mc->ra_shared && !mc->sk_shared)
+		my_ra_owner = NULL;
+}
+
+/* ra_rest is used up. */
+static void my_ra_done(struct my_conn *mc)
+{
+	if (mc->ra_shared) {
+		mc->ra_shared = false;
+		my_ra_disown(mc);
+	} else {
+		free(mc->ra_rest);
+	}
+	mc->ra_rest = NULL;
+}
 
 static ssize_t my_ra_read(MARIADB_PVIO *pvio, uchar *buf, size_t len,
                           ssize_t (*rd)(MARIADB_PVIO *, uchar *, size_t))
@@ -652,25 +719,26 @@ static ssize_t my_ra_read(MARIADB_PVIO *pvio, uchar *buf, size_t len,
 			n = len;
 		memcpy(buf, mc->ra_rest + mc->ra_pos, n);
 		mc->ra_pos += n;
-		if (mc->ra_pos == mc->ra_len) {
-			free(mc->ra_rest);
-			mc->ra_rest = NULL;
-		}
+		if (mc->ra_pos == mc->ra_len)
+			my_ra_done(mc);
 		return (ssize_t)n;
 	}
 	if (len >= PVIO_READ_AHEAD_CACHE_MIN_SIZE)
 		return rd(pvio, buf, len);
+	if (my_ra_owner != NULL && my_ra_spill()) {
+		errno = ENOMEM;
+		return -1;
+	}
 	r = rd(pvio, my_ra_buf, sizeof(my_ra_buf));
 	if (r <= 0)
 		return r;
 	if ((size_t)r > len) {
-		if ((mc->ra_rest = malloc((size_t)r - len)) == NULL) {
-			errno = ENOMEM;
-			return -1;
-		}
-		memcpy(mc->ra_rest, my_ra_buf + len, (size_t)r - len);
-		mc->ra_len = mc->ra_cap = (size_t)r - len;
-		mc->ra_pos = 0;
+		mc->ra_rest = my_ra_buf;
+		mc->ra_pos = len;
+		mc->ra_len = (size_t)r;
+		mc->ra_cap = sizeof(my_ra_buf);
+		mc->ra_shared = true;
+		my_ra_owner = mc;
 		r = (ssize_t)len;
 	}
 	memcpy(buf, my_ra_buf, (size_t)r);
@@ -1003,8 +1071,11 @@ static void my_disconnect(sql_connection *c)
 	}
 	my_load_free(mc->nb_load);   /* a LOAD DATA in flight */
 #ifdef MY_PVIO
-	free(mc->ra_rest);
-	free(mc->sk_block);
+	/* (closed on its worker thread: my_ra_owner is that thread's) */
+	if (mc->ra_rest != NULL)
+		my_ra_done(mc);
+	if (mc->sk_block != NULL)
+		my_sk_drop(mc);
 #endif
 	/* Statements outlive their connection (a reconnect prepares them again
 	 * on first use): detach them. mysql_close() has invalidated their
@@ -1798,6 +1869,21 @@ static ssize_t my_sk_fill(struct my_conn *mc, int fd)
 			return -1;
 		mc->ra_cap = PVIO_READ_AHEAD_CACHE_SIZE;
 		mc->ra_len = mc->ra_pos = mc->sk_at = mc->sk_start = 0;
+	} else if (mc->ra_shared) {
+		/* the rows go on past this read: into a block of their own */
+		size_t n = mc->ra_len - mc->ra_pos;
+		unsigned char *b = malloc(n + PVIO_READ_AHEAD_CACHE_SIZE);
+		if (b == NULL)
+			return -1;
+		memcpy(b, mc->ra_rest + mc->ra_pos, n);
+		mc->sk_at -= mc->ra_pos;
+		mc->sk_start -= mc->ra_pos;
+		mc->ra_rest = b;
+		mc->ra_len = n;
+		mc->ra_cap = n + PVIO_READ_AHEAD_CACHE_SIZE;
+		mc->ra_pos = 0;
+		mc->ra_shared = false;
+		my_ra_disown(mc);
 	}
 	if (mc->ra_len - mc->sk_at >= 4) {
 		/* room for all of the packet that has begun */
@@ -1832,10 +1918,8 @@ static int my_sk_fallback(sql_connection *c, struct my_conn *mc, sql_result *rs,
 	MYSQL_STMT *s = mc->nb_xs;
 	int err = 0, status;
 
-	if (mc->ra_rest != NULL && mc->ra_pos == mc->ra_len) {
-		free(mc->ra_rest);   /* my_ra_read takes a kept rest as bytes to hand out */
-		mc->ra_rest = NULL;
-	}
+	if (mc->ra_rest != NULL && mc->ra_pos == mc->ra_len)
+		my_ra_done(mc);   /* my_ra_read takes a kept rest as bytes to hand out */
 	MY_TRACE("rows of %p left to the library's store_result", (void *)s);
 	status = mysql_stmt_store_result_start(&err, s);
 	if (status)
@@ -1884,8 +1968,10 @@ static int my_sk_step(sql_connection *c, struct my_conn *mc, sql_result *rs, str
 	s->upsert_status.affected_rows = m->affected_rows = mc->sk_rows;
 	/* the rows' bytes are kept for a fetch, out of the read-ahead's way */
 	mc->sk_block = mc->ra_rest;
+	mc->sk_shared = mc->ra_shared;
 	mc->sk_end = mc->ra_len;
 	mc->ra_rest = NULL;
+	mc->ra_shared = false;
 	MY_TRACE("rows of %p counted, not stored: %llu", (void *)s,
 	         (unsigned long long)mc->sk_rows);
 	rs->counter = SB_CNT_READ;
@@ -1918,14 +2004,15 @@ static int my_sk_replay(struct my_conn *mc, MYSQL_STMT *s)
 
 	if (mc->ra_rest != NULL) {
 		/* nothing may come between the rows and this fetch */
-		free(mc->sk_block);
-		mc->sk_block = NULL;
+		my_sk_drop(mc);
 		return -1;
 	}
 	mc->ra_rest = mc->sk_block;
+	mc->ra_shared = mc->sk_shared;
 	mc->ra_pos = mc->sk_start;
 	mc->ra_len = mc->sk_end;
 	mc->sk_block = NULL;
+	mc->sk_shared = false;
 	s->state = sv->state;
 	m->status = sv->status;
 	m->server_status = sv->server_status;
@@ -1941,7 +2028,12 @@ static int my_sk_replay(struct my_conn *mc, MYSQL_STMT *s)
 /* The counted rows are done with (the next statement, a free). */
 static void my_sk_drop(struct my_conn *mc)
 {
-	free(mc->sk_block);
+	if (mc->sk_shared) {
+		mc->sk_shared = false;
+		my_ra_disown(mc);
+	} else {
+		free(mc->sk_block);
+	}
 	mc->sk_block = NULL;
 }
 #endif

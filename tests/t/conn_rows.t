@@ -135,3 +135,50 @@ socket and says so; the event restarts on a new connection, once:
   1
   $ grep -c 'counted, not stored' out.txt
   20
+
+A result kept from one event to the next: its rows were counted and left
+in the thread's read buffer, which the thread's other connections then
+read into; they are moved out first, and the fetch in the next event
+finds them (5 rows per connection, its own ids):
+
+  $ cat > keep.lua <<'X'
+  > local rs
+  > function thread_init()
+  >   con = sysbench.sql.driver():connect()
+  >   st = con:prepare("SELECT id, pad FROM r WHERE id BETWEEN ? AND ?")
+  >   lo, hi = st:bind_create(sysbench.sql.type.INT), st:bind_create(sysbench.sql.type.INT)
+  >   st:bind_param(lo, hi)
+  > end
+  > local n = 0
+  > function event()
+  >   local tid = sysbench.tid
+  >   if rs then
+  >     local first = (n - 1) % 100 * 10 + tid + 1
+  >     local k, sum = 0, 0
+  >     local row = rs:fetch_row()
+  >     while row do
+  >       k, sum = k + 1, sum + tonumber(row[1])
+  >       if row[2] ~= "row-" .. row[1] .. "-" .. string.rep("x", 40) then error("bad pad " .. row[2]) end
+  >       row = rs:fetch_row()
+  >     end
+  >     if k ~= 5 or sum ~= 5 * first + 10 then
+  >       error(string.format("connection %d: %d rows, sum %d (want 5, %d)", tid, k, sum, 5 * first + 10))
+  >     end
+  >   end
+  >   local first = n % 100 * 10 + tid + 1
+  >   lo:set(first)
+  >   hi:set(first + 4)
+  >   rs = st:execute()
+  >   n = n + 1
+  > end
+  > X
+  $ $B keep.lua $MY --threads=2 --connections=16 --events=320 --mysql-debug=on run > out.txt 2>&1; echo "exit $?"
+  exit 0
+  $ cnt < out.txt | awk '{ print $9, $10, $11, $12 }'
+  transactions 320 events 320
+  $ grep -c 'counted, not stored' out.txt
+  320
+  $ grep -c 'the counted rows, for a fetch' out.txt | awk '{ print ($1 >= 300 && $1 <= 304) ? "fetched" : "fetched " $1 }'
+  fetched
+  $ grep -q "moved out of the thread's buffer" out.txt && echo moved
+  moved
