@@ -71,6 +71,44 @@ static inline void used_range(const struct hdr_hist *h, size_t *lo, size_t *hi)
 	*hi = hdr_index_of(h, hdr_clamp(h, h->max));
 }
 
+/* The used slots are walked segment by segment: a segment is half_count
+ * slots (8 KB at 3 significant figures), and seg_used says which ones were
+ * recorded into. A slot of any other is 0 and is not read: a read of an
+ * untouched anonymous page can map a page of its own (it does on the
+ * kernels seen here, and RSS counts it), and the used range of a thread's
+ * histogram spans mostly empty segments (events of 100 ns and of 100 ms: 35
+ * segments, 5 used). Reading them cost 28 MB of peak RSS at --threads=1000
+ * when the final report added up the threads' histograms.
+ *
+ * next_run: the first run of used segments at or after slot *a, clipped to
+ * [*a, hi]: returns 1 with the run as [*a, *b), or 0 when none is left. */
+static inline int next_run(const struct hdr_hist *h, size_t *a, size_t hi, size_t *b)
+{
+	size_t s = *a >> h->half_mag, end;
+	uint64_t m;
+	unsigned len;
+
+	if (*a > hi || s >= 64 || (m = h->seg_used >> s) == 0)
+		return 0;
+	if (!(m & 1)) {
+		unsigned k = (unsigned)__builtin_ctzll(m);
+		s += k;
+		m >>= k;
+		*a = s << h->half_mag;
+		if (*a > hi)
+			return 0;
+	}
+	len = ~m ? (unsigned)__builtin_ctzll(~m) : 64 - (unsigned)s;
+	end = (s + len) << h->half_mag;
+	*b = end <= hi ? end : hi + 1;
+	return 1;
+}
+
+/* for (i in the used slots of [lo, hi]): a, b and i are size_t variables */
+#define FOR_USED(h, lo, hi, a, b, i) \
+	for (a = (lo); next_run((h), &a, (hi), &b); a = b) \
+		for (i = a; i < b; i++)
+
 /* The layout of a histogram of [lowest, highest] at sig_figs (see the top
  * of this file): log2 of sub_count, unit and the bucket count; returns the
  * length of the counts array, 0 when the range is out of reach. */
@@ -102,6 +140,9 @@ static size_t hdr_layout(int64_t lowest, int64_t highest, int sig_figs,
 			break;
 		top <<= 1;
 	}
+	/* one bit of seg_used per half_count slots: at most 59 */
+	if (*buckets + 1 > 64)
+		return 0;
 	return (size_t)(*buckets + 1) << (*count_mag - 1);
 }
 
@@ -165,14 +206,16 @@ void hdr_destroy(struct hdr_hist *h)
 
 void hdr_reset(struct hdr_hist *h)
 {
-	size_t lo, hi;
+	size_t lo, hi, a, b;
 
-	/* Only the used range: clearing all of it would fault in every page
-	 * of a mostly untouched array. */
+	/* Only the used segments: clearing all of the array, or all of the
+	 * used range, would fault in pages nothing was recorded into. */
 	if (h->total > 0) {
 		used_range(h, &lo, &hi);
-		memset(h->counts + lo, 0, (hi - lo + 1) * sizeof(int64_t));
+		for (a = lo; next_run(h, &a, hi, &b); a = b)
+			memset(h->counts + a, 0, (b - a) * sizeof(int64_t));
 	}
+	h->seg_used = 0;
 	h->total = 0;
 	h->clamped = 0;
 	h->min = INT64_MAX;
@@ -193,15 +236,16 @@ static int same_shape(const struct hdr_hist *a, const struct hdr_hist *b)
 
 int hdr_add(struct hdr_hist *dst, const struct hdr_hist *src)
 {
-	size_t lo, hi;
+	size_t lo, hi, a, b, i;
 
 	if (!same_shape(dst, src))
 		return -EINVAL;
 	if (src->total == 0)
 		return 0;
 	used_range(src, &lo, &hi);
-	for (size_t i = lo; i <= hi; i++)
+	FOR_USED(src, lo, hi, a, b, i)
 		dst->counts[i] += src->counts[i];
+	dst->seg_used |= src->seg_used;
 	dst->total += src->total;
 	dst->clamped += src->clamped;
 	if (src->min < dst->min)
@@ -228,13 +272,13 @@ int64_t hdr_max(const struct hdr_hist *h)
 
 double hdr_mean(const struct hdr_hist *h)
 {
-	size_t lo, hi;
+	size_t lo, hi, a, b, i;
 	double sum = 0;
 
 	if (h->total == 0)
 		return 0;
 	used_range(h, &lo, &hi);
-	for (size_t i = lo; i <= hi; i++)
+	FOR_USED(h, lo, hi, a, b, i)
 		if (h->counts[i])
 			sum += (double)h->counts[i] * slot_middle(h, i);
 	return sum / (double)h->total;
@@ -242,14 +286,14 @@ double hdr_mean(const struct hdr_hist *h)
 
 double hdr_stddev(const struct hdr_hist *h)
 {
-	size_t lo, hi;
+	size_t lo, hi, a, b, i;
 	double mean, d, sq = 0;
 
 	if (h->total == 0)
 		return 0;
 	mean = hdr_mean(h);
 	used_range(h, &lo, &hi);
-	for (size_t i = lo; i <= hi; i++) {
+	FOR_USED(h, lo, hi, a, b, i) {
 		if (!h->counts[i])
 			continue;
 		d = slot_middle(h, i) - mean;
@@ -265,7 +309,7 @@ int64_t hdr_clamped(const struct hdr_hist *h)
 
 int64_t hdr_value_at_percentile(const struct hdr_hist *h, double pct)
 {
-	size_t lo, hi;
+	size_t lo, hi, a, b, i;
 	int64_t rank, seen = 0, v;
 	double x;
 
@@ -284,7 +328,7 @@ int64_t hdr_value_at_percentile(const struct hdr_hist *h, double pct)
 	if (rank > h->total)
 		rank = h->total;
 	used_range(h, &lo, &hi);
-	for (size_t i = lo; i <= hi; i++) {
+	FOR_USED(h, lo, hi, a, b, i) {
 		seen += h->counts[i];
 		if (seen >= rank) {
 			v = slot_highest(h, i);
@@ -297,22 +341,22 @@ int64_t hdr_value_at_percentile(const struct hdr_hist *h, double pct)
 int hdr_next_bucket(const struct hdr_hist *h, size_t *cursor,
 		    int64_t *value, int64_t *count)
 {
-	size_t lo, hi, i = *cursor;
+	size_t lo, hi, a = *cursor, b, i;
 
 	if (h->total == 0)
 		return 0;
 	used_range(h, &lo, &hi);
-	if (i < lo)
-		i = lo;
-	for (; i <= hi; i++) {
-		if (h->counts[i]) {
-			*value = slot_highest(h, i);
-			*count = h->counts[i];
-			*cursor = i + 1;
-			return 1;
-		}
-	}
-	*cursor = i;
+	if (a < lo)
+		a = lo;
+	for (; next_run(h, &a, hi, &b); a = b)
+		for (i = a; i < b; i++)
+			if (h->counts[i]) {
+				*value = slot_highest(h, i);
+				*count = h->counts[i];
+				*cursor = i + 1;
+				return 1;
+			}
+	*cursor = hi + 1;
 	return 0;
 }
 

@@ -29,6 +29,10 @@ struct hdr_hist {
 	int64_t total;
 	int64_t min;            /* INT64_MAX while empty */
 	int64_t max;            /* INT64_MIN while empty */
+	/* Bit s set: segment s (slots s * half_count up to the next
+	 * segment's first) may hold counts; a clear bit's slots are all 0
+	 * and are never read (see hdr.c). At most 59 segments. */
+	uint64_t seg_used;
 	int64_t clamped;
 
 	int sig_figs;
@@ -116,12 +120,15 @@ static inline int64_t hdr_clamp(const struct hdr_hist *h, int64_t v)
 static inline void hdr_record_inline(struct hdr_hist *h, int64_t v, int64_t n)
 {
 	int64_t c = v;
+	size_t i;
 
 	if (__builtin_expect(v < h->lowest || v > h->highest, 0)) {
 		c = hdr_clamp(h, v);
 		h->clamped += n;
 	}
-	h->counts[hdr_index_of(h, c)] += n;
+	i = hdr_index_of(h, c);
+	h->counts[i] += n;
+	h->seg_used |= (uint64_t)1 << (i >> h->half_mag);
 	h->total += n;
 	if (v < h->min)
 		h->min = v;
