@@ -27,10 +27,6 @@
 
 #include "stats/hdr.h"
 
-/* Padding (in counts) on each side of the counts array, so that two
- * histograms recorded by different threads never share a cache line. */
-#define HDR_PAD 8
-
 /* Lowest value mapping to slot i, and the slot's width as a power of two. */
 static inline int64_t slot_lowest(const struct hdr_hist *h, size_t i,
 				  int *width_mag)
@@ -71,43 +67,38 @@ static inline void used_range(const struct hdr_hist *h, size_t *lo, size_t *hi)
 	*hi = hdr_index_of(h, hdr_clamp(h, h->max));
 }
 
-/* The used slots are walked segment by segment: a segment is half_count
- * slots (8 KB at 3 significant figures), and seg_used says which ones were
- * recorded into. A slot of any other is 0 and is not read: a read of an
- * untouched anonymous page can map a page of its own (it does on the
- * kernels seen here, and RSS counts it), and the used range of a thread's
- * histogram spans mostly empty segments (events of 100 ns and of 100 ms: 35
- * segments, 5 used). Reading them cost 28 MB of peak RSS at --threads=1000
- * when the final report added up the threads' histograms.
+/* The used slots are walked chunk by chunk, and a chunk never handed out
+ * is not read: its slots are 0, and a read of an untouched anonymous page
+ * can map a page of its own (it does on the kernels seen here, and RSS
+ * counts it).
  *
- * next_run: the first run of used segments at or after slot *a, clipped to
- * [*a, hi]: returns 1 with the run as [*a, *b), or 0 when none is left. */
-static inline int next_run(const struct hdr_hist *h, size_t *a, size_t hi, size_t *b)
+ * next_chunk: the counts of the first chunk handed out at or after slot
+ * *a, up to slot hi: the chunk's slots from *a (moved up to its first)
+ * to *b (exclusive; clipped to hi + 1); slot i's count is then
+ * p[i % HDR_CHUNK]. NULL when none is left. */
+static inline int64_t *next_chunk(const struct hdr_hist *h, size_t *a, size_t hi, size_t *b)
 {
-	size_t s = *a >> h->half_mag, end;
-	uint64_t m;
-	unsigned len;
+	for (size_t c = *a >> HDR_CHUNK_BITS; *a <= hi && c <= hi >> HDR_CHUNK_BITS; c++) {
+		uint32_t off = h->chunk[c];
+		size_t first = c << HDR_CHUNK_BITS, end = first + HDR_CHUNK;
 
-	if (*a > hi || s >= 64 || (m = h->seg_used >> s) == 0)
-		return 0;
-	if (!(m & 1)) {
-		unsigned k = (unsigned)__builtin_ctzll(m);
-		s += k;
-		m >>= k;
-		*a = s << h->half_mag;
-		if (*a > hi)
-			return 0;
+		if (off == 0)
+			continue;
+		if (*a < first)
+			*a = first;
+		*b = end <= hi ? end : hi + 1;
+		return (int64_t *)((char *)h->chunk + off);
 	}
-	len = ~m ? (unsigned)__builtin_ctzll(~m) : 64 - (unsigned)s;
-	end = (s + len) << h->half_mag;
-	*b = end <= hi ? end : hi + 1;
-	return 1;
+	return NULL;
 }
 
-/* for (i in the used slots of [lo, hi]): a, b and i are size_t variables */
-#define FOR_USED(h, lo, hi, a, b, i) \
-	for (a = (lo); next_run((h), &a, (hi), &b); a = b) \
+/* for (i in the slots of [lo, hi] in chunks handed out), slot i's count
+ * being p[i % HDR_CHUNK]: a, b and i are size_t variables, p an int64_t * */
+#define FOR_USED(h, lo, hi, a, b, p, i) \
+	for (a = (lo); (p = next_chunk((h), &a, (hi), &b)) != NULL; a = b) \
 		for (i = a; i < b; i++)
+
+#define CELL(p, i) ((p)[(i) & (HDR_CHUNK - 1)])
 
 /* The layout of a histogram of [lowest, highest] at sig_figs (see the top
  * of this file): log2 of sub_count, unit and the bucket count; returns the
@@ -140,9 +131,6 @@ static size_t hdr_layout(int64_t lowest, int64_t highest, int sig_figs,
 			break;
 		top <<= 1;
 	}
-	/* one bit of seg_used per half_count slots: at most 59 */
-	if (*buckets + 1 > 64)
-		return 0;
 	return (size_t)(*buckets + 1) << (*count_mag - 1);
 }
 
@@ -158,7 +146,7 @@ int hdr_create(int64_t lowest, int64_t highest, int sig_figs,
 {
 	struct hdr_hist *h;
 	int count_mag, unit, buckets;
-	size_t len, size;
+	size_t len, size, nchunks, table;
 
 	if (highest / 2 < lowest)
 		return -EINVAL;
@@ -171,17 +159,26 @@ int hdr_create(int64_t lowest, int64_t highest, int sig_figs,
 	if (!h)
 		return -ENOMEM;
 	memset(h, 0, sizeof(*h));
-	/* mmap, not calloc: calloc may hand out recycled heap memory and
-	 * clear it (glibc raises its mmap threshold after frees), touching
-	 * every page; fresh anonymous pages cost no RSS until recorded into. */
-	h->alloc_size = (len + 2 * HDR_PAD) * sizeof(int64_t);
+	/* The chunk table, then room for every chunk. mmap, not calloc:
+	 * calloc may hand out recycled heap memory and clear it (glibc raises
+	 * its mmap threshold after frees), touching every page; fresh
+	 * anonymous pages cost no RSS until used, and a page is separate
+	 * from any other histogram's (no line shared between threads). */
+	nchunks = (len + HDR_CHUNK - 1) / HDR_CHUNK;
+	table = (nchunks * sizeof(uint32_t) + 63) & ~(size_t)63;
+	h->alloc_size = table + nchunks * HDR_CHUNK * sizeof(int64_t);
+	if (h->alloc_size > UINT32_MAX) {       /* offsets are 32-bit */
+		free(h);
+		return -EINVAL;
+	}
 	h->alloc = mmap(NULL, h->alloc_size, PROT_READ | PROT_WRITE,
 	                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (h->alloc == MAP_FAILED) {
 		free(h);
 		return -ENOMEM;
 	}
-	h->counts = h->alloc + HDR_PAD;
+	h->chunk = h->alloc;
+	h->cells_off = (uint32_t)table;
 	h->lowest = lowest;
 	h->highest = highest;
 	h->unit = unit;
@@ -204,18 +201,34 @@ void hdr_destroy(struct hdr_hist *h)
 	free(h);
 }
 
+uint32_t hdr_chunk_new(struct hdr_hist *h, size_t i)
+{
+	uint32_t off = h->cells_off + h->nchunks * (uint32_t)(HDR_CHUNK * sizeof(int64_t));
+
+	h->nchunks++;
+	h->chunk[i >> HDR_CHUNK_BITS] = off;
+	return off;
+}
+
 void hdr_reset(struct hdr_hist *h)
 {
-	size_t lo, hi, a, b;
+	size_t lo, hi;
 
-	/* Only the used segments: clearing all of the array, or all of the
-	 * used range, would fault in pages nothing was recorded into. */
-	if (h->total > 0) {
-		used_range(h, &lo, &hi);
-		for (a = lo; next_run(h, &a, hi, &b); a = b)
-			memset(h->counts + a, 0, (b - a) * sizeof(int64_t));
+	/* Only the chunks handed out, which are packed, and the table's
+	 * entries for the used range (every chunk handed out is in it):
+	 * clearing more would fault in pages nothing was recorded into. */
+	if (h->nchunks > 0) {
+		if (h->total > 0) {
+			used_range(h, &lo, &hi);
+			memset(h->chunk + (lo >> HDR_CHUNK_BITS), 0,
+			       ((hi >> HDR_CHUNK_BITS) - (lo >> HDR_CHUNK_BITS) + 1) * sizeof(uint32_t));
+		} else {
+			memset(h->chunk, 0, h->cells_off);
+		}
+		memset((char *)h->chunk + h->cells_off, 0,
+		       (size_t)h->nchunks * HDR_CHUNK * sizeof(int64_t));
+		h->nchunks = 0;
 	}
-	h->seg_used = 0;
 	h->total = 0;
 	h->clamped = 0;
 	h->min = INT64_MAX;
@@ -237,15 +250,23 @@ static int same_shape(const struct hdr_hist *a, const struct hdr_hist *b)
 int hdr_add(struct hdr_hist *dst, const struct hdr_hist *src)
 {
 	size_t lo, hi, a, b, i;
+	const int64_t *p;
 
 	if (!same_shape(dst, src))
 		return -EINVAL;
 	if (src->total == 0)
 		return 0;
 	used_range(src, &lo, &hi);
-	FOR_USED(src, lo, hi, a, b, i)
-		dst->counts[i] += src->counts[i];
-	dst->seg_used |= src->seg_used;
+	for (a = lo; (p = next_chunk(src, &a, hi, &b)) != NULL; a = b) {
+		uint32_t off = dst->chunk[a >> HDR_CHUNK_BITS];
+		int64_t *q;
+
+		if (off == 0)
+			off = hdr_chunk_new(dst, a);
+		q = (int64_t *)((char *)dst->chunk + off);
+		for (i = a; i < b; i++)
+			CELL(q, i) += CELL(p, i);
+	}
 	dst->total += src->total;
 	dst->clamped += src->clamped;
 	if (src->min < dst->min)
@@ -273,31 +294,33 @@ int64_t hdr_max(const struct hdr_hist *h)
 double hdr_mean(const struct hdr_hist *h)
 {
 	size_t lo, hi, a, b, i;
+	const int64_t *p;
 	double sum = 0;
 
 	if (h->total == 0)
 		return 0;
 	used_range(h, &lo, &hi);
-	FOR_USED(h, lo, hi, a, b, i)
-		if (h->counts[i])
-			sum += (double)h->counts[i] * slot_middle(h, i);
+	FOR_USED(h, lo, hi, a, b, p, i)
+		if (CELL(p, i))
+			sum += (double)CELL(p, i) * slot_middle(h, i);
 	return sum / (double)h->total;
 }
 
 double hdr_stddev(const struct hdr_hist *h)
 {
 	size_t lo, hi, a, b, i;
+	const int64_t *p;
 	double mean, d, sq = 0;
 
 	if (h->total == 0)
 		return 0;
 	mean = hdr_mean(h);
 	used_range(h, &lo, &hi);
-	FOR_USED(h, lo, hi, a, b, i) {
-		if (!h->counts[i])
+	FOR_USED(h, lo, hi, a, b, p, i) {
+		if (!CELL(p, i))
 			continue;
 		d = slot_middle(h, i) - mean;
-		sq += (double)h->counts[i] * d * d;
+		sq += (double)CELL(p, i) * d * d;
 	}
 	return sqrt(sq / (double)h->total);
 }
@@ -310,6 +333,7 @@ int64_t hdr_clamped(const struct hdr_hist *h)
 int64_t hdr_value_at_percentile(const struct hdr_hist *h, double pct)
 {
 	size_t lo, hi, a, b, i;
+	const int64_t *p;
 	int64_t rank, seen = 0, v;
 	double x;
 
@@ -328,8 +352,8 @@ int64_t hdr_value_at_percentile(const struct hdr_hist *h, double pct)
 	if (rank > h->total)
 		rank = h->total;
 	used_range(h, &lo, &hi);
-	FOR_USED(h, lo, hi, a, b, i) {
-		seen += h->counts[i];
+	FOR_USED(h, lo, hi, a, b, p, i) {
+		seen += CELL(p, i);
 		if (seen >= rank) {
 			v = slot_highest(h, i);
 			return v < h->max ? v : h->max;
@@ -342,20 +366,20 @@ int hdr_next_bucket(const struct hdr_hist *h, size_t *cursor,
 		    int64_t *value, int64_t *count)
 {
 	size_t lo, hi, a = *cursor, b, i;
+	const int64_t *p;
 
 	if (h->total == 0)
 		return 0;
 	used_range(h, &lo, &hi);
 	if (a < lo)
 		a = lo;
-	for (; next_run(h, &a, hi, &b); a = b)
-		for (i = a; i < b; i++)
-			if (h->counts[i]) {
-				*value = slot_highest(h, i);
-				*count = h->counts[i];
-				*cursor = i + 1;
-				return 1;
-			}
+	FOR_USED(h, lo > a ? lo : a, hi, a, b, p, i)
+		if (CELL(p, i)) {
+			*value = slot_highest(h, i);
+			*count = CELL(p, i);
+			*cursor = i + 1;
+			return 1;
+		}
 	*cursor = hi + 1;
 	return 0;
 }

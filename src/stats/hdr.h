@@ -4,8 +4,9 @@
  *
  * Values are bucketed so that any recorded value v is represented with a
  * relative error below 10^-sig_figs (sig_figs = 3: better than 0.1%), over
- * the whole range [lowest, highest]. Counts are int64. Memory is allocated
- * once at creation (fresh anonymous pages, so untouched ones cost no RSS).
+ * the whole range [lowest, highest]. Counts are int64. Memory is reserved
+ * once at creation (fresh anonymous pages, so untouched ones cost no RSS)
+ * and counts are packed in it by first use (HDR_CHUNK below).
  *
  * Thread-safety: none. A histogram is owned by one thread at a time; the
  * interval swap between a recording thread and a reader lives in stats.h.
@@ -20,7 +21,7 @@
  * be inlined into the event path: use the functions, never the fields. */
 struct hdr_hist {
 	/* Kept together so that recording touches as few lines as possible. */
-	int64_t *counts;
+	uint32_t *chunk;        /* per HDR_CHUNK slots: where its counts are */
 	int64_t lowest;
 	int64_t highest;
 	uint64_t sub_mask;      /* (sub_count - 1) << unit */
@@ -29,18 +30,26 @@ struct hdr_hist {
 	int64_t total;
 	int64_t min;            /* INT64_MAX while empty */
 	int64_t max;            /* INT64_MIN while empty */
-	/* Bit s set: segment s (slots s * half_count up to the next
-	 * segment's first) may hold counts; a clear bit's slots are all 0
-	 * and are never read (see hdr.c). At most 59 segments. */
-	uint64_t seg_used;
 	int64_t clamped;
+	uint32_t nchunks;       /* chunks of counts handed out */
+	uint32_t cells_off;     /* where the first chunk's counts are */
 
 	int sig_figs;
 	int bucket_count;
 	size_t counts_len;
-	int64_t *alloc;
+	void *alloc;            /* the chunk table, then the counts */
 	size_t alloc_size;
 };
+
+/* Counts live in chunks of HDR_CHUNK consecutive slots, handed out in the
+ * order slots are first recorded into and packed one after another, so
+ * that a histogram's resident memory follows how many distinct chunks it
+ * holds, not how far apart they are (a thread's events of 100 ns and of
+ * 100 ms used to touch every 8 KB of counts in between that a value fell
+ * in: 10 to 40 pages a thread). chunk[i / HDR_CHUNK] is 0 while slot i's
+ * chunk has none, else the byte offset of its counts from `chunk`. */
+#define HDR_CHUNK_BITS 6
+#define HDR_CHUNK (1u << HDR_CHUNK_BITS)
 
 /* Create a histogram tracking [lowest, highest] (lowest >= 1, highest >=
  * 2*lowest) with sig_figs in 1..5. Returns 0 and *out, or -EINVAL/-ENOMEM. */
@@ -117,18 +126,24 @@ static inline int64_t hdr_clamp(const struct hdr_hist *h, int64_t v)
 	return v < h->lowest ? h->lowest : v > h->highest ? h->highest : v;
 }
 
+/* Hands out slot i's chunk; returns its offset (hdr.c). */
+uint32_t hdr_chunk_new(struct hdr_hist *h, size_t i);
+
 static inline void hdr_record_inline(struct hdr_hist *h, int64_t v, int64_t n)
 {
 	int64_t c = v;
 	size_t i;
+	uint32_t off;
 
 	if (__builtin_expect(v < h->lowest || v > h->highest, 0)) {
 		c = hdr_clamp(h, v);
 		h->clamped += n;
 	}
 	i = hdr_index_of(h, c);
-	h->counts[i] += n;
-	h->seg_used |= (uint64_t)1 << (i >> h->half_mag);
+	off = h->chunk[i >> HDR_CHUNK_BITS];
+	if (__builtin_expect(off == 0, 0))
+		off = hdr_chunk_new(h, i);
+	((int64_t *)((char *)h->chunk + off))[i & (HDR_CHUNK - 1)] += n;
 	h->total += n;
 	if (v < h->min)
 		h->min = v;
