@@ -658,10 +658,11 @@ static __thread unsigned char *my_ra_buf;
 static __thread struct my_conn *my_ra_owner;
 static void my_sk_drop(struct my_conn *mc);
 
-/* A copy of n bytes at p in a block of its own (NULL: out of memory). */
-static unsigned char *my_ra_copy(const unsigned char *p, size_t n)
+/* A copy of n bytes at p in a block of its own with room for `room`
+ * more (NULL: out of memory). */
+static unsigned char *my_ra_copy(const unsigned char *p, size_t n, size_t room)
 {
-	unsigned char *b = malloc(n ? n : 1);
+	unsigned char *b = malloc(n + room ? n + room : 1);
 	if (b != NULL)
 		memcpy(b, p, n);
 	return b;
@@ -675,7 +676,7 @@ static int my_ra_spill(void)
 	unsigned char *b;
 
 	if (o->ra_shared) {
-		if ((b = my_ra_copy(o->ra_rest + o->ra_pos, o->ra_len - o->ra_pos)) == NULL)
+		if ((b = my_ra_copy(o->ra_rest + o->ra_pos, o->ra_len - o->ra_pos, 0)) == NULL)
 			return -1;
 		o->ra_rest = b;
 		o->ra_len = o->ra_cap = o->ra_len - o->ra_pos;
@@ -683,7 +684,7 @@ static int my_ra_spill(void)
 		o->ra_shared = false;
 	}
 	if (o->sk_shared) {
-		if ((b = my_ra_copy(o->sk_block + o->sk_start, o->sk_end - o->sk_start)) == NULL)
+		if ((b = my_ra_copy(o->sk_block + o->sk_start, o->sk_end - o->sk_start, 0)) == NULL)
 			return -1;
 		o->sk_block = b;
 		o->sk_end -= o->sk_start;
@@ -702,16 +703,23 @@ static void my_ra_disown(struct my_conn *mc)
 		my_ra_owner = NULL;
 }
 
+/* A block of mc's (ra_rest or sk_block), in the thread's buffer when
+ * *shared, else its own, is done with. */
+static void my_ra_release(struct my_conn *mc, unsigned char **block, bool *shared)
+{
+	if (*shared) {
+		*shared = false;
+		my_ra_disown(mc);
+	} else {
+		free(*block);
+	}
+	*block = NULL;
+}
+
 /* ra_rest is used up. */
 static void my_ra_done(struct my_conn *mc)
 {
-	if (mc->ra_shared) {
-		mc->ra_shared = false;
-		my_ra_disown(mc);
-	} else {
-		free(mc->ra_rest);
-	}
-	mc->ra_rest = NULL;
+	my_ra_release(mc, &mc->ra_rest, &mc->ra_shared);
 }
 
 static ssize_t my_ra_read(MARIADB_PVIO *pvio, uchar *buf, size_t len,
@@ -1888,10 +1896,9 @@ static ssize_t my_sk_fill(struct my_conn *mc, int fd)
 	} else if (mc->ra_shared) {
 		/* the rows go on past this read: into a block of their own */
 		size_t n = mc->ra_len - mc->ra_pos;
-		unsigned char *b = malloc(n + PVIO_READ_AHEAD_CACHE_SIZE);
+		unsigned char *b = my_ra_copy(mc->ra_rest + mc->ra_pos, n, PVIO_READ_AHEAD_CACHE_SIZE);
 		if (b == NULL)
 			return -1;
-		memcpy(b, mc->ra_rest + mc->ra_pos, n);
 		mc->sk_at -= mc->ra_pos;
 		mc->sk_start -= mc->ra_pos;
 		mc->ra_rest = b;
@@ -2044,13 +2051,7 @@ static int my_sk_replay(struct my_conn *mc, MYSQL_STMT *s)
 /* The counted rows are done with (the next statement, a free). */
 static void my_sk_drop(struct my_conn *mc)
 {
-	if (mc->sk_shared) {
-		mc->sk_shared = false;
-		my_ra_disown(mc);
-	} else {
-		free(mc->sk_block);
-	}
-	mc->sk_block = NULL;
+	my_ra_release(mc, &mc->sk_block, &mc->sk_shared);
 }
 #endif
 
