@@ -87,7 +87,7 @@ static inline int64_t *next_chunk(const struct hdr_hist *h, size_t *a, size_t hi
 		if (*a < first)
 			*a = first;
 		*b = end <= hi ? end : hi + 1;
-		return (int64_t *)((char *)h->chunk + off);
+		return hdr_chunk_at(h, off);
 	}
 	return NULL;
 }
@@ -258,12 +258,8 @@ int hdr_add(struct hdr_hist *dst, const struct hdr_hist *src)
 		return 0;
 	used_range(src, &lo, &hi);
 	for (a = lo; (p = next_chunk(src, &a, hi, &b)) != NULL; a = b) {
-		uint32_t off = dst->chunk[a >> HDR_CHUNK_BITS];
-		int64_t *q;
+		int64_t *q = hdr_chunk_of(dst, a);
 
-		if (off == 0)
-			off = hdr_chunk_new(dst, a);
-		q = (int64_t *)((char *)dst->chunk + off);
 		for (i = a; i < b; i++)
 			CELL(q, i) += CELL(p, i);
 	}
@@ -371,9 +367,7 @@ int hdr_next_bucket(const struct hdr_hist *h, size_t *cursor,
 	if (h->total == 0)
 		return 0;
 	used_range(h, &lo, &hi);
-	if (a < lo)
-		a = lo;
-	FOR_USED(h, lo > a ? lo : a, hi, a, b, p, i)
+	FOR_USED(h, a < lo ? lo : a, hi, a, b, p, i)
 		if (CELL(p, i)) {
 			*value = slot_highest(h, i);
 			*count = CELL(p, i);

@@ -129,21 +129,34 @@ static inline int64_t hdr_clamp(const struct hdr_hist *h, int64_t v)
 /* Hands out slot i's chunk; returns its offset (hdr.c). */
 uint32_t hdr_chunk_new(struct hdr_hist *h, size_t i);
 
+/* The counts of the chunk at offset off (from the chunk table). */
+static inline int64_t *hdr_chunk_at(const struct hdr_hist *h, uint32_t off)
+{
+	return (int64_t *)((char *)h->chunk + off);
+}
+
+/* The counts of slot i's chunk, handed out if it has none yet: slot i's
+ * count is [i % HDR_CHUNK]. */
+static inline int64_t *hdr_chunk_of(struct hdr_hist *h, size_t i)
+{
+	uint32_t off = h->chunk[i >> HDR_CHUNK_BITS];
+
+	if (__builtin_expect(off == 0, 0))
+		off = hdr_chunk_new(h, i);
+	return hdr_chunk_at(h, off);
+}
+
 static inline void hdr_record_inline(struct hdr_hist *h, int64_t v, int64_t n)
 {
 	int64_t c = v;
 	size_t i;
-	uint32_t off;
 
 	if (__builtin_expect(v < h->lowest || v > h->highest, 0)) {
 		c = hdr_clamp(h, v);
 		h->clamped += n;
 	}
 	i = hdr_index_of(h, c);
-	off = h->chunk[i >> HDR_CHUNK_BITS];
-	if (__builtin_expect(off == 0, 0))
-		off = hdr_chunk_new(h, i);
-	((int64_t *)((char *)h->chunk + off))[i & (HDR_CHUNK - 1)] += n;
+	hdr_chunk_of(h, i)[i & (HDR_CHUNK - 1)] += n;
 	h->total += n;
 	if (v < h->min)
 		h->min = v;
