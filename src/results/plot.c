@@ -232,10 +232,37 @@ static void gp_str(FILE *f, const char *s)
 	fputc('\'', f);
 }
 
-/* Start a plot item: "plot" or ", \" then the data file. */
+/* Why gnuplot must not see path, or NULL: a name starting with '|' is a
+ * command to gnuplot's `set output` (and '<' one to `plot`), and a line
+ * break would end the script's line. */
+static const char *gp_bad_path(const char *path)
+{
+	if (*path == '|' || *path == '<')
+		return "starts with '|' or '<', which gnuplot takes for a command to run";
+	for (const char *s = path; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return "holds a control character (a line break, a tab...)";
+	return NULL;
+}
+
+/* A file name as gnuplot must read it: quoted, and a relative one behind
+ * "./" (gnuplot expands a leading '~'). */
+static void gp_path(FILE *f, const char *path)
+{
+	char buf[4200];
+
+	snprintf(buf, sizeof(buf), "%s%s", *path == '/' ? "" : "./", path);
+	gp_str(f, buf);
+}
+
+/* Start a plot item: "plot" or ", \" then the data file, quoted. */
 static void gp_item(struct plot *p, unsigned run, const char *kind)
 {
-	fprintf(p->gp, "%s'%s/r%u.%s'", p->nseries++ ? ", \\\n     " : "plot ", p->dir, run, kind);
+	char path[300];
+
+	snprintf(path, sizeof(path), "%s/r%u.%s", p->dir, run, kind);
+	fputs(p->nseries++ ? ", \\\n     " : "plot ", p->gp);
+	gp_path(p->gp, path);
 }
 
 /* ... title 'name[ what]' with its colour and dash type: one run: colour
@@ -341,7 +368,7 @@ static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
 	else
 		fprintf(g, "set terminal svg size %u,%u fixed noenhanced font 'sans,10' background '#ffffff'\n", w, h);
 	fprintf(g, "set output ");
-	gp_str(g, out);
+	gp_path(g, out);
 	fprintf(g, "\nset datafile missing '?'\nset grid\nset key outside right top\n");
 	fprintf(g, "set lmargin at screen 0.09\nset rmargin at screen 0.82\n");
 	fprintf(g, "set multiplot layout %u,1", count_panels(p));
@@ -589,7 +616,7 @@ int plot_main(void)
 	unsigned nfiles, nlabels, w = PLOT_WIDTH, h = 0;
 	enum plot_fmt fmt;
 	FILE *stdout_f;
-	const char *tmp;
+	const char *tmp, *why;
 	int rc = 1, made_out = 0;
 
 	memset(&p, 0, sizeof(p));
@@ -616,6 +643,10 @@ int plot_main(void)
 		log_msg(LOG_FATAL, "plot: '%s': the output file name must end in .png, .svg or .html", out);
 		goto out;
 	}
+	if ((why = gp_bad_path(out))) {
+		log_msg(LOG_FATAL, "plot: refusing the output file name '%s': it %s", out, why);
+		goto out;
+	}
 	size = opt_get_string("size");
 	if (size && *size && parse_size(size, &w, &h)) {
 		log_msg(LOG_FATAL, "plot: invalid value for the 'size' option: '%s' (expected WIDTHxHEIGHT in pixels, e.g. 1000x900, 200 to 10000 wide)", size);
@@ -638,7 +669,15 @@ int plot_main(void)
 		made_out = 1;
 	}
 	tmp = getenv("TMPDIR");
-	snprintf(p.dir, sizeof(p.dir), "%s/bench-plot-XXXXXX", tmp && *tmp && strlen(tmp) < 200 ? tmp : "/tmp");
+	if (!tmp || !*tmp || strlen(tmp) >= 200)
+		tmp = "/tmp";
+	if ((why = gp_bad_path(tmp)) && *tmp != '|' && *tmp != '<') {   /* see below */
+		log_msg(LOG_FATAL, "plot: refusing TMPDIR '%s': it %s", tmp, why);
+		goto out;
+	}
+	/* gnuplot runs a script or data file named "<command": a relative
+	 * directory goes behind "./" */
+	snprintf(p.dir, sizeof(p.dir), "%s%s/bench-plot-XXXXXX", *tmp == '/' ? "" : "./", tmp);
 	if (!mkdtemp(p.dir)) {
 		log_msg(LOG_FATAL, "plot: cannot create a temporary directory: %s", strerror(errno));
 		goto out;

@@ -190,6 +190,40 @@ Errors: one line, exit status 1, nothing written:
   cannot access 'cpu.jpg': No such file or directory
   cannot access 'x.png': No such file or directory
 
+Names gnuplot would take for a command or that would break its script
+are refused before gnuplot sees them (a leading '|' is a pipe to
+`set output`); nothing runs, nothing is created:
+
+  $ $B plot cpu.json -o '|touch pwned.png'
+  FATAL: plot: refusing the output file name '|touch pwned.png': it starts with '|' or '<', which gnuplot takes for a command to run
+  [1]
+  $ $B plot cpu.json -o "$(printf 'a\nset output "b.png')"
+  FATAL: plot: refusing the output file name 'a
+  set output "b.png': it holds a control character (a line break, a tab...)
+  [1]
+  $ ls pwned* '|touch pwned.png' b.png 2>&1 | grep -c 'No such file'
+  3
+
+A quote in the temporary directory's name or in the output's, a leading
+'~' (gnuplot's home directory) and a relative '<' directory are plain
+names:
+
+  $ mkdir "q'uote" '<tmp' '~'
+  $ TMPDIR="$PWD/q'uote" $B plot cpu.json -o "it's.png"; echo "exit $?"
+  exit 0
+  $ TMPDIR='<tmp' $B plot cpu.json -o '~/t.png'; echo "exit $?"
+  exit 0
+  $ px "it's.png" | head -1; px '~/t.png' | head -1
+  1000x900
+  1000x900
+  $ ls "q'uote" '<tmp' | grep -c bench-plot
+  0
+  [1]
+  $ TMPDIR="$(printf '/tmp/x\ny')" $B plot cpu.json -o x.png
+  FATAL: plot: refusing TMPDIR '/tmp/x
+  y': it holds a control character (a line break, a tab...)
+  [1]
+
 The temporary directory of the data and the script is gone:
 
   $ ls "${TMPDIR:-/tmp}" | grep -c '^bench-plot-'
