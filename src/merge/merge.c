@@ -14,6 +14,7 @@
 #include "merge/merge.h"
 #include "opt/core_opts.h"
 #include "opt/opt.h"
+#include "results/runcheck.h"
 #include "stats/hdr.h"
 #include "stats/hdrlog.h"
 #include "stats/report.h"
@@ -162,140 +163,6 @@ static int add_json_tags(struct merge *m, json_t *obj, const char *prefix,
 	return 0;
 }
 
-/* ---- validation of a final object: types and ranges ------------------ */
-
-/* Integers beyond 2^53 lose precision as doubles, and no run counts that
- * many; times beyond 10^9 s (31 years) and rates beyond 10^15/s are not
- * measurements either. */
-#define MERGE_MAX_COUNT 9007199254740992.0
-#define MERGE_MAX_TIME  1e9
-#define MERGE_MAX_RATE  1e15
-
-static void bad_field(const char *path, const char *where, const char *key,
-                      json_t *v, const char *want)
-{
-	char *txt = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
-	if (txt && strlen(txt) > 40)
-		strcpy(txt + 37, "...");
-	if (v)
-		log_msg(LOG_FATAL, "merge: '%s': \"%s%s\" %s, not %s", path, where, key,
-		        want, txt ? txt : "?");
-	else
-		log_msg(LOG_FATAL, "merge: '%s': \"%s%s\" is missing (it %s)", path, where,
-		        key, want);
-	free(txt);
-}
-
-/* A count: a non-negative integer (an integral real is taken). */
-static int check_count(const char *path, const char *where, json_t *o,
-                       const char *key, int required)
-{
-	json_t *v = json_object_get(o, key);
-	double d;
-
-	if (!v && !required)
-		return 0;
-	d = json_is_number(v) ? json_number_value(v) : -1;
-	if (!json_is_number(v) || !(d >= 0 && d <= MERGE_MAX_COUNT) || d != floor(d)) {
-		bad_field(path, where, key, v, "must be a non-negative integer");
-		return 1;
-	}
-	return 0;
-}
-
-/* A number in [0, max]. */
-static int check_num(const char *path, const char *where, json_t *o,
-                     const char *key, double max, int required)
-{
-	json_t *v = json_object_get(o, key);
-	double d;
-
-	if (!v && !required)
-		return 0;
-	d = json_is_number(v) ? json_number_value(v) : -1;
-	if (!json_is_number(v) || !(d >= 0 && d <= max)) {
-		char want[64];
-		snprintf(want, sizeof(want), "must be a number from 0 to %g", max);
-		bad_field(path, where, key, v, want);
-		return 1;
-	}
-	return 0;
-}
-
-static int check_tags(const char *path, json_t *fin, const char *key,
-                      const char *count_key)
-{
-	json_t *obj = json_object_get(fin, key), *v;
-	const char *k;
-	char where[160];
-
-	if (!obj)
-		return 0;
-	if (!json_is_object(obj)) {
-		bad_field(path, "", key, obj, "must be an object");
-		return 1;
-	}
-	json_object_foreach(obj, k, v) {
-		snprintf(where, sizeof(where), "%s.%.100s.", key, k);
-		if (!json_is_object(v)) {
-			where[strlen(where) - 1] = '\0';
-			bad_field(path, "", where, v, "must be an object");
-			return 1;
-		}
-		if (check_count(path, where, v, count_key, 1) ||
-		    check_count(path, where, v, "errors", 0))
-			return 1;
-	}
-	return 0;
-}
-
-/* Every field merge uses: of the right type, in range; the ones every
- * result has (events, time, threads, eps) present. 0: fine. */
-static int check_final(const char *path, json_t *fin)
-{
-	json_t *lat = json_object_get(fin, "latency_ms"), *host;
-	unsigned i;
-
-	for (i = 0; i < C_NUM; i++)
-		if (check_count(path, "", fin, ctr_names[i],
-		                i == C_EVENTS || i == C_THREADS))
-			return 1;
-	for (i = 0; i < R_NUM; i++)
-		if (check_num(path, "", fin, rate_names[i], MERGE_MAX_RATE, i == R_EPS))
-			return 1;
-	if (!json_object_get(fin, "total_time") && !json_object_get(fin, "time")) {
-		bad_field(path, "", "total_time", NULL, "must be a number of seconds");
-		return 1;
-	}
-	if (check_num(path, "", fin, "total_time", MERGE_MAX_TIME, 0) ||
-	    check_num(path, "", fin, "time", MERGE_MAX_TIME, 0))
-		return 1;
-	if (lat) {
-		static const char *const k[] = { "min", "avg", "max", "sum" };
-		if (!json_is_object(lat)) {
-			bad_field(path, "", "latency_ms", lat, "must be an object");
-			return 1;
-		}
-		for (i = 0; i < 4; i++)
-			if (check_num(path, "latency_ms.", lat, k[i], MERGE_MAX_TIME * 1e3, 0))
-				return 1;
-		if (json_is_number(json_object_get(lat, "min")) &&
-		    json_is_number(json_object_get(lat, "max")) &&
-		    json_number_value(json_object_get(lat, "min")) >
-		    json_number_value(json_object_get(lat, "max"))) {
-			log_msg(LOG_FATAL, "merge: '%s': latency_ms.min is above latency_ms.max", path);
-			return 1;
-		}
-	}
-	host = json_object_get(fin, "hostname");
-	if (host && !json_is_string(host)) {
-		bad_field(path, "", "hostname", host, "must be a string");
-		return 1;
-	}
-	return check_tags(path, fin, "labels", "events") ||
-	       check_tags(path, fin, "statements", "count");
-}
-
 /* Add the final object of a json result file. */
 static void add_final(struct merge *m, json_t *fin, int want_pct_keys)
 {
@@ -387,7 +254,10 @@ static int read_json(struct merge *m, const char *path, FILE *f, int want_pct_ke
 		        path);
 		goto out;
 	}
-	if (check_final(path, fin))
+	/* merge adds up threads and events per second: every run has them */
+	if (runcheck_json("merge", path, "", fin, "threads", RUNCHECK_COUNT, 1) ||
+	    runcheck_json("merge", path, "", fin, "eps", RUNCHECK_RATE, 1) ||
+	    runcheck_json_final("merge", path, fin))
 		goto out;
 	add_final(m, fin, want_pct_keys);
 	m->njson++;

@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "opt/opt.h"
+#include "results/runcheck.h"
 #include "results/runfile.h"
 #include "stats/hdrlog.h"
 #include "stats/report.h"
@@ -236,12 +237,22 @@ static int read_json(struct rf_ctx *c, FILE *f)
 		type = json_object_get(o, "type");
 		t = json_is_string(type) ? json_string_value(type) : "";
 		if (strcmp(t, "interval") == 0) {
+			if (runcheck_json_interval(c->cmd, c->path, lineno, o)) {
+				json_decref(o);
+				goto out;
+			}
 			json_array_append_new(ivs, o);
 			continue;
 		}
 		if (strcmp(t, "final") == 0 || strcmp(t, "merged") == 0) {
-			struct runfile_run *r = new_run(c, *t == 'f' ? RUNFILE_JSON : RUNFILE_MERGED);
-			int e = r ? json_final(c, r, o, lineno) : -1;
+			struct runfile_run *r;
+			int e;
+			if (runcheck_json_final(c->cmd, c->path, o)) {
+				json_decref(o);
+				goto out;
+			}
+			r = new_run(c, *t == 'f' ? RUNFILE_JSON : RUNFILE_MERGED);
+			e = r ? json_final(c, r, o, lineno) : -1;
 			if (e == 0 && json_intervals(r, ivs))
 				e = -1;
 			json_decref(o);
@@ -282,7 +293,25 @@ struct text_state {
 	double pct[RUNFILE_MAX_PCT], pct_ms[RUNFILE_MAX_PCT];
 	struct runfile_iv *iv;
 	unsigned niv, cap;
+	const char *bad_field;          /* -ERANGE: the figure out of range */
+	double bad_value;
+	enum runcheck_kind bad_kind;
 };
+
+/* A figure of the report: 0 when in range, else -ERANGE with it kept for
+ * the message. */
+static int tcheck(struct text_state *st, const char *field, double v,
+                  enum runcheck_kind kind)
+{
+	if (runcheck_ok(v, kind))
+		return 0;
+	if (isnan(v))           /* no number: not sysbench's line */
+		return -1;
+	st->bad_field = field;
+	st->bad_value = v;
+	st->bad_kind = kind;
+	return -ERANGE;
+}
 
 /* "    key:   value..." with key matched exactly after the indentation;
  * returns the text after the key and its blanks, or NULL. */
@@ -303,11 +332,12 @@ static int count_rate(const char *s, double *count, double *rate)
 	char tail[16];
 	int n;
 
+	/* "nan" is no count (NAN means "not stated" here) */
 	if (sscanf(s, "%lf (%lf per sec.%15[)]%n", count, rate, tail, &n) == 3)
-		return s[n + strspn(s + n, " \t\r\n")] == '\0' ? 0 : -1;
+		return s[n + strspn(s + n, " \t\r\n")] == '\0' && !isnan(*count) && !isnan(*rate) ? 0 : -1;
 	*rate = NAN;
 	if (sscanf(s, "%lf%n", count, &n) == 1 && s[n + strspn(s + n, " \t\r\n")] == '\0')
-		return 0;
+		return isnan(*count) ? -1 : 0;
 	return -1;
 }
 
@@ -316,12 +346,30 @@ static int one_number(const char *s, const char *unit, double *out)
 {
 	int n;
 
-	if (sscanf(s, "%lf%n", out, &n) != 1)
+	if (sscanf(s, "%lf%n", out, &n) != 1 || isnan(*out))
 		return -1;
 	s += n;
 	if (unit && strncmp(s, unit, strlen(unit)) == 0)
 		s += strlen(unit);
 	return s[strspn(s, " \t\r\n")] == '\0' ? 0 : -1;
+}
+
+/* one_number, then tcheck. */
+static int tnum(struct text_state *st, const char *s, const char *unit, double *out,
+                const char *field, enum runcheck_kind kind)
+{
+	return one_number(s, unit, out) ? -1 : tcheck(st, field, *out, kind);
+}
+
+/* count_rate of a count (and its rate), then tcheck. */
+static int tcount(struct text_state *st, const char *s, double *count, double *rate,
+                  const char *field)
+{
+	if (count_rate(s, count, rate))
+		return -1;
+	if (tcheck(st, field, *count, RUNCHECK_COUNT))
+		return -ERANGE;
+	return isnan(*rate) ? 0 : tcheck(st, field, *rate, RUNCHECK_RATE);
 }
 
 static int text_sql(struct text_state *st, const char *l)
@@ -333,21 +381,21 @@ static int text_sql(struct text_state *st, const char *l)
 	if (after_key(l, "queries performed:") && *after_key(l, "queries performed:") == '\n')
 		return 0;
 	if ((v = after_key(l, "read:")))
-		return one_number(v, NULL, &st->queries[0]);
+		return tnum(st, v, NULL, &st->queries[0], "read", RUNCHECK_COUNT);
 	if ((v = after_key(l, "write:")))
-		return one_number(v, NULL, &st->queries[1]);
+		return tnum(st, v, NULL, &st->queries[1], "write", RUNCHECK_COUNT);
 	if ((v = after_key(l, "other:")))
-		return one_number(v, NULL, &st->queries[2]);
+		return tnum(st, v, NULL, &st->queries[2], "other", RUNCHECK_COUNT);
 	if ((v = after_key(l, "total:")))
-		return one_number(v, NULL, &d);
+		return tnum(st, v, NULL, &d, "total", RUNCHECK_COUNT);
 	if ((v = after_key(l, "transactions:")))
-		return count_rate(v, &d, &r->tps);
+		return tcount(st, v, &d, &r->tps, "transactions");
 	if ((v = after_key(l, "queries:")))
-		return count_rate(v, &d, &r->qps);
+		return tcount(st, v, &d, &r->qps, "queries");
 	if ((v = after_key(l, "ignored errors:")))
-		return count_rate(v, &r->errors, &rate);
+		return tcount(st, v, &r->errors, &rate, "ignored errors");
 	if ((v = after_key(l, "reconnects:")))
-		return count_rate(v, &r->reconnects, &rate);
+		return tcount(st, v, &r->reconnects, &rate, "reconnects");
 	return -1;
 }
 
@@ -358,40 +406,43 @@ static int text_general(struct text_state *st, const char *l)
 
 	if ((v = after_key(l, "total time:"))) {
 		st->have_general_time = 1;
-		return one_number(v, "s", &st->r->time);
+		return tnum(st, v, "s", &st->r->time, "total time", RUNCHECK_TIME);
 	}
 	if ((v = after_key(l, "total number of events:"))) {
 		st->have_general_events = 1;
-		return one_number(v, NULL, &st->r->events);
+		return tnum(st, v, NULL, &st->r->events, "total number of events", RUNCHECK_COUNT);
 	}
 	/* bench merge's additions */
 	if ((v = after_key(l, "events per second:")))
-		return one_number(v, NULL, &d);
+		return tnum(st, v, NULL, &d, "events per second", RUNCHECK_RATE);
 	if ((v = after_key(l, "threads:")))
-		return one_number(v, NULL, &st->r->threads);
+		return tnum(st, v, NULL, &st->r->threads, "threads", RUNCHECK_COUNT);
 	return -1;
 }
 
 static int text_latency(struct text_state *st, const char *l)
 {
 	static const char *const k[3] = { "min:", "avg:", "max:" };
+	static const char *const names[3] = { "min", "avg", "max" };
 	const char *v;
 	double d, p;
-	int n;
+	int n, e;
 
 	for (unsigned i = 0; i < 3; i++)
 		if ((v = after_key(l, k[i]))) {
 			st->have_lat |= 1 << i;
-			return one_number(v, NULL, &st->lat[i]);
+			return tnum(st, v, NULL, &st->lat[i], names[i], RUNCHECK_MS);
 		}
 	if ((v = after_key(l, "sum:")))
-		return one_number(v, NULL, &d);
+		return tnum(st, v, NULL, &d, "sum", RUNCHECK_MS);
 	if (after_key(l, "percentiles: not available"))
 		return 0;
 	l += strspn(l, " \t");
 	if (sscanf(l, "%lfth percentile:%n", &p, &n) == 1 && n > 0) {
-		if (one_number(l + n + strspn(l + n, " \t"), NULL, &d))
+		if (!(p > 0 && p <= 100))
 			return -1;
+		if ((e = tnum(st, l + n + strspn(l + n, " \t"), NULL, &d, "percentile", RUNCHECK_MS)))
+			return e;
 		if (st->npct < RUNFILE_MAX_PCT) {
 			st->pct[st->npct] = p;
 			st->pct_ms[st->npct++] = d;
@@ -444,6 +495,27 @@ static const char *interval_pcts(const char *s, struct runfile_iv *iv)
 	return s;
 }
 
+/* The figures of an interval line in range: 0 or -ERANGE (tcheck). */
+static int text_iv_check(struct text_state *st, const struct runfile_iv *iv, double thds)
+{
+	static const char *const pct_names[RUNFILE_NIVPCT] = { "lat (ms,50%)", "lat (ms,95%)", "lat (ms,99%)" };
+	const double rates[] = { iv->tps, iv->qps, iv->rps, iv->wps, iv->ops };
+	static const char *const rate_names[] = { "tps", "qps", "r/s", "w/s", "o/s" };
+	unsigned i;
+	int e;
+
+	if ((e = tcheck(st, "[ Ns ]", iv->t, RUNCHECK_TIME)) || (e = tcheck(st, "thds", thds, RUNCHECK_COUNT)))
+		return e;
+	/* a "nan" rate or percentile is NAN: tcheck calls it no number */
+	for (i = 0; i < sizeof(rates) / sizeof(rates[0]); i++)
+		if ((i == 0 || !isnan(rates[i])) && (e = tcheck(st, rate_names[i], rates[i], RUNCHECK_RATE)))
+			return e;
+	for (i = 0; i < RUNFILE_NIVPCT; i++)
+		if (!isnan(iv->pct[i]) && (e = tcheck(st, pct_names[i], iv->pct[i], RUNCHECK_MS)))
+			return e;
+	return 0;
+}
+
 /* "[ 2s ] thds: 8 tps: 1.00 qps: 2.00 (r/w/o: 1.00/0.50/0.50) lat (ms,95%):
  * 3.00 err/s: 0.00 reconn/s: 0.00" (or eps: instead of tps/qps). Returns 0,
  * or -1 for a line that starts so but does not go on as sysbench's. */
@@ -451,11 +523,11 @@ static int text_interval(struct text_state *st, const char *l)
 {
 	struct runfile_iv iv;
 	const char *s;
-	double v;
+	double thds, errs = 0, reconn = 0;
 	int n;
 
 	iv_init(&iv);
-	if (sscanf(l, "[ %lfs ] thds: %lf%n", &iv.t, &v, &n) != 2)
+	if (sscanf(l, "[ %lfs ] thds: %lf%n", &iv.t, &thds, &n) != 2)
 		return -1;
 	s = l + n;
 	for (;;) {
@@ -464,7 +536,7 @@ static int text_interval(struct text_state *st, const char *l)
 			break;
 		if (sscanf(s, "tps: %lf%n", &iv.tps, &n) == 1 || sscanf(s, "eps: %lf%n", &iv.tps, &n) == 1 ||
 		    sscanf(s, "qps: %lf%n", &iv.qps, &n) == 1 ||
-		    sscanf(s, "err/s: %lf%n", &v, &n) == 1 || sscanf(s, "reconn/s: %lf%n", &v, &n) == 1) {
+		    sscanf(s, "err/s: %lf%n", &errs, &n) == 1 || sscanf(s, "reconn/s: %lf%n", &reconn, &n) == 1) {
 			s += n;
 			continue;
 		}
@@ -481,6 +553,9 @@ static int text_interval(struct text_state *st, const char *l)
 	}
 	if (isnan(iv.tps))
 		return -1;
+	if ((n = text_iv_check(st, &iv, thds)) || (n = tcheck(st, "err/s", errs, RUNCHECK_RATE)) ||
+	    (n = tcheck(st, "reconn/s", reconn, RUNCHECK_RATE)))
+		return n;
 	if (st->niv == st->cap) {
 		unsigned cap = st->cap ? 2 * st->cap : 64;
 		struct runfile_iv *a = realloc(st->iv, cap * sizeof(*a));
@@ -497,6 +572,27 @@ static const char *const block_names[] = {
 	[B_SQL] = "SQL statistics", [B_GENERAL] = "General statistics",
 	[B_LATENCY] = "Latency (ms)", [B_FAIRNESS] = "Threads fairness",
 };
+
+/* The rates a text report gives as counts over the total time, in range;
+ * and its latency min not above its max. 0, or 1 after one FATAL line. */
+static int text_derived_check(struct rf_ctx *c, const struct runfile_run *r)
+{
+	const double v[] = { r->tps, r->rps, r->wps, r->ops };
+	static const char *const names[] = {
+		"events per second (events over the total time)", "reads per second (read over the total time)",
+		"writes per second (write over the total time)", "other per second (other over the total time)",
+	};
+
+	for (unsigned i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		if (runcheck_value(c->cmd, c->path, 0, names[i], v[i], RUNCHECK_RATE))
+			return 1;
+	if (r->lat_min > r->lat_max) {
+		log_msg(LOG_FATAL, "%s: '%s': the latency min (%.17g) is above the max (%.17g)",
+		        c->cmd, c->path, r->lat_min, r->lat_max);
+		return 1;
+	}
+	return 0;
+}
 
 static int read_text(struct rf_ctx *c, FILE *f)
 {
@@ -533,10 +629,16 @@ static int read_text(struct rf_ctx *c, FILE *f)
 				st.block = B_FAIRNESS;
 			else if (strncmp(line, "[ ", 2) == 0 && strstr(line, "s ] thds: "))
 				e = text_interval(&st, line);
-			else    /* sysbench's "Running the test with following options:" */
-				(void)sscanf(line, "Number of threads: %lf", &st.r->threads);
+			else if (sscanf(line, "Number of threads: %lf", &st.r->threads) == 1 &&
+			         !isnan(st.r->threads))
+				/* sysbench's "Running the test with following options:" */
+				e = tcheck(&st, "Number of threads", st.r->threads, RUNCHECK_COUNT);
 			if (e == -ENOMEM) {
 				log_msg(LOG_FATAL, "%s: out of memory", c->cmd);
+				goto out;
+			}
+			if (e == -ERANGE) {
+				runcheck_value(c->cmd, c->path, lineno, st.bad_field, st.bad_value, st.bad_kind);
 				goto out;
 			}
 			if (e) {
@@ -552,6 +654,10 @@ static int read_text(struct rf_ctx *c, FILE *f)
 		case B_LATENCY: e = text_latency(&st, line); break;
 		case B_FAIRNESS: e = text_fairness(line); break;
 		default: break;
+		}
+		if (e == -ERANGE) {
+			runcheck_value(c->cmd, c->path, lineno, st.bad_field, st.bad_value, st.bad_kind);
+			goto out;
 		}
 		if (e) {
 			/* sysbench 0.4 and 0.5 have their own layout */
@@ -588,6 +694,8 @@ static int read_text(struct rf_ctx *c, FILE *f)
 	st.r->iv = st.iv;
 	st.r->niv = st.niv;
 	st.iv = NULL;
+	if (text_derived_check(c, st.r))
+		goto out;
 	rc = 0;
 out:
 	free(st.iv);

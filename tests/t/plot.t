@@ -213,7 +213,7 @@ names:
   exit 0
   $ TMPDIR='<tmp' $B plot cpu.json -o '~/t.png'; echo "exit $?"
   exit 0
-  $ px "it's.png" | head -1; px '~/t.png' | head -1
+  $ px "it's.png" | sed -n 1p; px '~/t.png' | sed -n 1p
   1000x900
   1000x900
   $ ls "q'uote" '<tmp' | grep -c bench-plot
