@@ -282,6 +282,8 @@ static int run_sweep(struct lrt *main_state, struct sweep *sw)
 	unsigned i;
 	int rc = 0;
 
+	if (hdr_log0 && sweep_hdr_log_check(hdr_log0))
+		return 1;
 	for (i = 0; i < sw->n && rc == 0; i++) {
 		struct sweep_step *st = &sw->steps[i];
 
@@ -310,7 +312,7 @@ static int run_sweep(struct lrt *main_state, struct sweep *sw)
 		}
 		cfg.hdr_log = hdr_log0;
 		if (hdr_log0) {
-			if (sweep_hdr_log_name(st, hdr_log0, i + 1)) {
+			if (sweep_hdr_log_name(st, hdr_log0, i + 1, sw->n)) {
 				rc = 1;
 				break;
 			}

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "sweep/sweep.h"
 #include "opt/opt.h"
 #include "util/log.h"
@@ -88,22 +89,40 @@ int sweep_add_field(struct sweep_step *st, const char *key,
 	return 0;
 }
 
-int sweep_hdr_log_name(struct sweep_step *st, const char *base, unsigned index)
+int sweep_hdr_log_check(const char *base)
+{
+	struct stat sb;
+
+	if (stat(base, &sb) != 0 || S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode))
+		return 0;
+	log_msg(LOG_FATAL, "--hdr-log=%s: a sweep writes one log per step, named after a regular file or into a directory, and '%s' is neither (a device, a pipe or a socket)",
+	        base, base);
+	return -EINVAL;
+}
+
+int sweep_hdr_log_name(struct sweep_step *st, const char *base, unsigned index,
+                       unsigned nsteps)
 {
 	const char *slash = strrchr(base, '/');
 	const char *dot = strrchr(slash ? slash + 1 : base, '.');
+	int width = snprintf(NULL, 0, "%u", nsteps);
+	struct stat sb;
 	size_t stem, len;
 
+	free(st->hdr_log);
+	len = strlen(base) + 64;
+	if (!(st->hdr_log = malloc(len)))
+		return -ENOMEM;
+	if (stat(base, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		snprintf(st->hdr_log, len, "%s%sstep%0*u-t%u.hlog", base,
+		         base[strlen(base) - 1] == '/' ? "" : "/", width, index, st->threads);
+		return 0;
+	}
 	/* a leading dot (".hlog") is a name, not an extension */
 	if (dot == (slash ? slash + 1 : base))
 		dot = NULL;
 	stem = dot ? (size_t)(dot - base) : strlen(base);
-	len = strlen(base) + 64;
-	free(st->hdr_log);
-	st->hdr_log = malloc(len);
-	if (st->hdr_log == NULL)
-		return -ENOMEM;
-	snprintf(st->hdr_log, len, "%.*s-step%u-t%u%s", (int)stem, base, index,
+	snprintf(st->hdr_log, len, "%.*s-step%0*u-t%u%s", (int)stem, base, width, index,
 	         st->threads, dot ? dot : "");
 	return 0;
 }

@@ -72,10 +72,19 @@ struct sweep_step *sweep_add(struct sweep *sw, unsigned threads);
 int sweep_add_field(struct sweep_step *st, const char *key,
                     enum sweep_field_type type, const char *str, double num);
 
-/* The --hdr-log file of step `index` (1-based): base with "-stepI-tT"
- * before its extension ("run.hlog" -> "run-step2-t8.hlog"). Sets
- * st->hdr_log; returns 0 or -ENOMEM. */
-int sweep_hdr_log_name(struct sweep_step *st, const char *base, unsigned index);
+/* Before a sweep: 0 when --hdr-log base can name the step logs (a
+ * regular file, a directory, or nothing yet); else -EINVAL after a FATAL
+ * line (a device like /dev/full, a pipe, a socket: bench never creates
+ * files beside those). */
+int sweep_hdr_log_check(const char *base);
+
+/* The --hdr-log file of step `index` (1-based) of nsteps: base with
+ * "-stepI-tT" before its extension ("run.hlog" -> "run-step2-t8.hlog"),
+ * I zero-padded to the digits of nsteps so that a glob sorts the steps
+ * ("run-step02-t8.hlog" of 12 steps); a directory base holds
+ * "stepI-tT.hlog". Sets st->hdr_log; returns 0 or -ENOMEM. */
+int sweep_hdr_log_name(struct sweep_step *st, const char *base, unsigned index,
+                       unsigned nsteps);
 
 /* Text: "Sweep step I/N: T threads (LABEL)" before a step (notice). */
 void sweep_print_step_header(const struct sweep *sw, unsigned index);

@@ -76,6 +76,27 @@ Interval lines carry the step too (two steps of a time-limited run):
   $ $BENCH merge lat-step2-t3.hlog | grep 'total number of events'
       total number of events:              30
 
+Ten steps or more: the step number is zero-padded so that a glob lists
+the steps in order; a directory holds the step logs; a device (or a pipe)
+is refused before the first step, and nothing is created beside it:
+
+  $ $B cpu --threads=1,1,1,1,1,1,1,1,1,2 --events=5 --cpu-max-prime=100 --time=0 --hdr-log=ten.hlog run > /dev/null 2>&1
+  $ echo ten*.hlog
+  ten-step01-t1.hlog ten-step02-t1.hlog ten-step03-t1.hlog ten-step04-t1.hlog ten-step05-t1.hlog ten-step06-t1.hlog ten-step07-t1.hlog ten-step08-t1.hlog ten-step09-t1.hlog ten-step10-t2.hlog
+  $ mkdir logs
+  $ $B cpu --threads=1,2 --events=5 --cpu-max-prime=100 --time=0 --hdr-log=logs run > /dev/null 2>&1; ls logs
+  step1-t1.hlog
+  step2-t2.hlog
+  $ $B cpu --threads=1,2 --events=5 --time=0 --hdr-log=/dev/full run | grep -v '^bench\|^$'
+  FATAL: --hdr-log=/dev/full: a sweep writes one log per step, named after a regular file or into a directory, and '/dev/full' is neither (a device, a pipe or a socket)
+  [1]
+  $ mkfifo fifo; $B cpu --threads=1,2 --events=5 --time=0 --hdr-log=fifo run | grep -v '^bench\|^$' | cut -c1-30
+  FATAL: --hdr-log=fifo: a sweep
+  [1]
+  $ ls /dev/full-* fifo-* 2>&1 | grep -c 'No such file'
+  2
+  [2]
+
 One number is sysbench's run: no step line, no table.
 
   $ $B cpu --threads=2 --events=10 --time=0 run | grep -cE 'Sweep|sweep'
