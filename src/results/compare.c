@@ -151,6 +151,20 @@ static char *cell(char *cells, unsigned ncols, unsigned row, unsigned col)
 	return cells + ((size_t)row * ncols + col) * CELL;
 }
 
+/* A run's name into a cell; in markdown '|' (a column break there) as
+ * "\|", and line breaks as blanks. */
+static void name_cell(char *dst, const char *name, int markdown)
+{
+	size_t n = 0;
+
+	for (; *name && n + 3 < CELL; name++) {
+		if (markdown && *name == '|')
+			dst[n++] = '\\';
+		dst[n++] = markdown && (*name == '\n' || *name == '\r') ? ' ' : *name;
+	}
+	dst[n] = '\0';
+}
+
 static void print_table(FILE *out, const struct cmp *c, int markdown)
 {
 	const unsigned n = c->n, ncols = 2 * n, nlines = c->nrows + 1;
@@ -167,10 +181,12 @@ static void print_table(FILE *out, const struct cmp *c, int markdown)
 	snprintf(cell(cells, ncols, 0, 0), CELL, "%s", "metric");
 	for (i = 0; i < n; i++) {
 		col = i ? 2 * i : 1;
-		snprintf(cell(cells, ncols, 0, col), CELL, "%s", c->names[i]);
-		if (i)
-			snprintf(cell(cells, ncols, 0, col + 1), CELL, "%.20s/%.20s",
-			         c->names[i], c->names[0]);
+		name_cell(cell(cells, ncols, 0, col), c->names[i], markdown);
+		if (i) {
+			char both[48];
+			snprintf(both, sizeof(both), "%.20s/%.20s", c->names[i], c->names[0]);
+			name_cell(cell(cells, ncols, 0, col + 1), both, markdown);
+		}
 	}
 	for (j = 0; j < c->nrows; j++) {
 		const struct cmp_row *r = &c->rows[j];

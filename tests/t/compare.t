@@ -62,6 +62,13 @@ with --percentile):
   WARNING: compare: 'hdd.json' (HDD) states no 99.9th percentile: give its --hdr-log file after it for any percentile
   WARNING: compare: 'ssd.json' (SSD) states no 99.9th percentile: give its --hdr-log file after it for any percentile
 
+A '|' in a name is escaped in markdown (it would start a new column):
+
+  $ $B compare --label='HDD|raid,SSD' --report-format=markdown hdd.json ssd.json | head -3
+  | metric           | HDD\|raid |      SSD | SSD/HDD\|raid |
+  |---|---:|---:|---:|
+  | threads          |        16 |       16 |         1.00x |
+
 csv (full precision, empty cells for what is missing) and json:
 
   $ $B compare --report-format=csv hdd.json ssd.json hdd.json
