@@ -467,6 +467,7 @@ int compare_main(void)
 			goto out;
 		}
 	}
+	set.skip_series = 1;    /* the final figures only */
 	if (runfile_load("compare", files, nfiles, labels, nlabels, &set))
 		goto out;
 	c.run = calloc(set.n, sizeof(*c.run));

@@ -142,7 +142,8 @@ static int json_final(struct rf_ctx *c, struct runfile_run *r, json_t *fin,
 	return 0;
 }
 
-static struct runfile_label *find_label(struct runfile_run *r, const char *name)
+/* The label `name` of r, created with n entries of NAN in eps and lat. */
+static struct runfile_label *find_label_n(struct runfile_run *r, const char *name, unsigned n)
 {
 	struct runfile_label *l;
 
@@ -156,58 +157,119 @@ static struct runfile_label *find_label(struct runfile_run *r, const char *name)
 	l += r->nlbl;
 	memset(l, 0, sizeof(*l));
 	l->name = strdup(name);
-	l->eps = malloc((r->niv ? r->niv : 1) * sizeof(double));
-	l->lat = malloc((r->niv ? r->niv : 1) * sizeof(double));
+	l->eps = malloc((n ? n : 1) * sizeof(double));
+	l->lat = malloc((n ? n : 1) * sizeof(double));
 	if (!l->name || !l->eps || !l->lat) {
 		free(l->name);
 		free(l->eps);
 		free(l->lat);
 		return NULL;
 	}
-	for (unsigned i = 0; i < r->niv; i++)
+	for (unsigned i = 0; i < n; i++)
 		l->eps[i] = l->lat[i] = NAN;
 	r->nlbl++;
 	return l;
 }
 
-/* The interval lines (a json array) of one step into r's time series. */
-static int json_intervals(struct runfile_run *r, json_t *ivs)
+static struct runfile_label *find_label(struct runfile_run *r, const char *name)
 {
-	size_t i, n = json_array_size(ivs);
+	return find_label_n(r, name, r->niv);
+}
 
-	if (n == 0)
-		return 0;
-	if (!(r->iv = calloc(n, sizeof(*r->iv))))
+/* The time series of the json interval lines before a final line, built
+ * line by line (the lines themselves are not kept): r.iv and r.lbl with
+ * room for cap intervals. */
+struct series {
+	struct runfile_run r;
+	unsigned cap;
+};
+
+static int series_grow(struct series *s)
+{
+	unsigned cap = s->cap ? 2 * s->cap : 64;
+	struct runfile_iv *iv = realloc(s->r.iv, cap * sizeof(*iv));
+
+	if (!iv)
 		return -ENOMEM;
-	r->niv = (unsigned)n;
-	for (i = 0; i < n; i++) {
-		json_t *o = json_array_get(ivs, i), *lat = json_object_get(o, "latency_ms");
-		json_t *pcts = json_object_get(lat, "percentiles"), *lbls, *lv;
-		struct runfile_iv *iv = &r->iv[i];
-		const char *name;
+	s->r.iv = iv;
+	for (unsigned k = 0; k < s->r.nlbl; k++) {
+		struct runfile_label *l = &s->r.lbl[k];
+		double *eps = realloc(l->eps, cap * sizeof(double)), *lat;
+		if (eps)
+			l->eps = eps;
+		if (!eps || !(lat = realloc(l->lat, cap * sizeof(double))))
+			return -ENOMEM;
+		l->lat = lat;
+		for (unsigned i = s->cap; i < cap; i++)
+			l->eps[i] = l->lat[i] = NAN;
+	}
+	s->cap = cap;
+	return 0;
+}
 
-		iv_init(iv);
-		iv->t = jnum(o, "time");
-		json_rates(o, &iv->tps, &iv->qps, &iv->rps, &iv->wps, &iv->ops);
-		iv->lat_avg = jnum(lat, "avg");
-		iv->lat_max = jnum(lat, "max");
-		for (unsigned j = 0; j < RUNFILE_NIVPCT; j++)
-			iv->pct[j] = jpct(pcts, runfile_iv_pcts[j]);
-		lbls = json_object_get(o, "labels");
-		if (!json_is_object(lbls))
-			continue;
-		json_object_foreach(lbls, name, lv) {
-			json_t *lp = json_object_get(json_object_get(lv, "latency_ms"), "percentiles");
-			struct runfile_label *l = find_label(r, name);
-			if (!l)
-				return -ENOMEM;
-			l->eps[i] = jnum(lv, "eps");
-			if (l->lat_pct == 0)
-				l->lat_pct = jpct_top(lp);
-			l->lat[i] = l->lat_pct > 0 ? jpct(lp, l->lat_pct) : NAN;
-		}
+/* One interval line o appended to the series. */
+static int series_add(struct series *s, json_t *o)
+{
+	json_t *lat = json_object_get(o, "latency_ms");
+	json_t *pcts = json_object_get(lat, "percentiles"), *lbls, *lv;
+	struct runfile_iv *iv;
+	const char *name;
+	unsigned i = s->r.niv;
+
+	if (i == s->cap && series_grow(s))
+		return -ENOMEM;
+	iv = &s->r.iv[s->r.niv++];
+	iv_init(iv);
+	iv->t = jnum(o, "time");
+	json_rates(o, &iv->tps, &iv->qps, &iv->rps, &iv->wps, &iv->ops);
+	iv->lat_avg = jnum(lat, "avg");
+	iv->lat_max = jnum(lat, "max");
+	for (unsigned j = 0; j < RUNFILE_NIVPCT; j++)
+		iv->pct[j] = jpct(pcts, runfile_iv_pcts[j]);
+	lbls = json_object_get(o, "labels");
+	if (!json_is_object(lbls))
+		return 0;
+	json_object_foreach(lbls, name, lv) {
+		json_t *lp = json_object_get(json_object_get(lv, "latency_ms"), "percentiles");
+		struct runfile_label *l = find_label_n(&s->r, name, s->cap);
+		if (!l)
+			return -ENOMEM;
+		l->eps[i] = jnum(lv, "eps");
+		if (l->lat_pct == 0)
+			l->lat_pct = jpct_top(lp);
+		l->lat[i] = l->lat_pct > 0 ? jpct(lp, l->lat_pct) : NAN;
 	}
 	return 0;
+}
+
+/* The series becomes run r's time series; s is empty again. */
+static void series_move(struct series *s, struct runfile_run *r)
+{
+	r->iv = s->r.iv;
+	r->niv = s->r.niv;
+	r->lbl = s->r.lbl;
+	r->nlbl = s->r.nlbl;
+	memset(s, 0, sizeof(*s));
+}
+
+static void labels_free(struct runfile_run *r)
+{
+	for (unsigned j = 0; j < r->nlbl; j++) {
+		free(r->lbl[j].name);
+		free(r->lbl[j].eps);
+		free(r->lbl[j].lat);
+		hdr_destroy(r->lbl[j].h);
+	}
+	free(r->lbl);
+	r->lbl = NULL;
+	r->nlbl = 0;
+}
+
+static void series_free(struct series *s)
+{
+	labels_free(&s->r);
+	free(s->r.iv);
+	memset(s, 0, sizeof(*s));
 }
 
 static int read_json(struct rf_ctx *c, FILE *f)
@@ -216,8 +278,10 @@ static int read_json(struct rf_ctx *c, FILE *f)
 	size_t cap = 0;
 	ssize_t n;
 	unsigned lineno = 0, nruns = 0;
-	json_t *ivs = json_array();
+	struct series ser;
 	int rc = 1;
+
+	memset(&ser, 0, sizeof(ser));
 
 	while ((n = getline(&line, &cap, f)) >= 0) {
 		json_error_t err;
@@ -241,7 +305,12 @@ static int read_json(struct rf_ctx *c, FILE *f)
 				json_decref(o);
 				goto out;
 			}
-			json_array_append_new(ivs, o);
+			if (!c->set->skip_series && series_add(&ser, o)) {
+				log_msg(LOG_FATAL, "%s: out of memory", c->cmd);
+				json_decref(o);
+				goto out;
+			}
+			json_decref(o);
 			continue;
 		}
 		if (strcmp(t, "final") == 0 || strcmp(t, "merged") == 0) {
@@ -253,14 +322,13 @@ static int read_json(struct rf_ctx *c, FILE *f)
 			}
 			r = new_run(c, *t == 'f' ? RUNFILE_JSON : RUNFILE_MERGED);
 			e = r ? json_final(c, r, o, lineno) : -1;
-			if (e == 0 && json_intervals(r, ivs))
-				e = -1;
+			if (e == 0)
+				series_move(&ser, r);
 			json_decref(o);
 			if (e < 0)
 				log_msg(LOG_FATAL, "%s: out of memory", c->cmd);
 			if (e)
 				goto out;
-			json_array_clear(ivs);
 			nruns++;
 			continue;
 		}
@@ -273,7 +341,7 @@ static int read_json(struct rf_ctx *c, FILE *f)
 	}
 	rc = 0;
 out:
-	json_decref(ivs);
+	series_free(&ser);
 	free(line);
 	return rc;
 }
@@ -293,6 +361,7 @@ struct text_state {
 	double pct[RUNFILE_MAX_PCT], pct_ms[RUNFILE_MAX_PCT];
 	struct runfile_iv *iv;
 	unsigned niv, cap;
+	int skip_series;                /* runfile_set's */
 	const char *bad_field;          /* -ERANGE: the figure out of range */
 	double bad_value;
 	enum runcheck_kind bad_kind;
@@ -556,6 +625,8 @@ static int text_interval(struct text_state *st, const char *l)
 	if ((n = text_iv_check(st, &iv, thds)) || (n = tcheck(st, "err/s", errs, RUNCHECK_RATE)) ||
 	    (n = tcheck(st, "reconn/s", reconn, RUNCHECK_RATE)))
 		return n;
+	if (st->skip_series)
+		return 0;
 	if (st->niv == st->cap) {
 		unsigned cap = st->cap ? 2 * st->cap : 64;
 		struct runfile_iv *a = realloc(st->iv, cap * sizeof(*a));
@@ -603,6 +674,7 @@ static int read_text(struct rf_ctx *c, FILE *f)
 	int rc = 1, e;
 
 	memset(&st, 0, sizeof(st));
+	st.skip_series = c->set->skip_series;
 	st.queries[0] = st.queries[1] = st.queries[2] = NAN;
 	if (!(st.r = new_run(c, RUNFILE_TEXT))) {
 		log_msg(LOG_FATAL, "%s: out of memory", c->cmd);
@@ -749,7 +821,7 @@ static int read_hdr(struct rf_ctx *c, FILE *f, struct runfile_run *r)
 			}
 		} else {
 			struct runfile_iv *iv;
-			if (r->nhiv == hcap) {
+			if (!c->set->skip_series && r->nhiv == hcap) {
 				hcap = hcap ? 2 * hcap : 64;
 				iv = realloc(r->hiv, hcap * sizeof(*iv));
 				if (!iv)
@@ -764,6 +836,10 @@ static int read_hdr(struct rf_ctx *c, FILE *f, struct runfile_run *r)
 			}
 			if (isnan(first))
 				first = l.start_s;
+			if (c->set->skip_series) {
+				hdr_destroy(h);
+				continue;
+			}
 			iv = &r->hiv[r->nhiv++];
 			iv_init(iv);
 			iv->t = l.start_s + l.length_s - first;
@@ -997,13 +1073,7 @@ void runfile_free(struct runfile_set *set)
 {
 	for (unsigned i = 0; set && i < set->n; i++) {
 		struct runfile_run *r = &set->runs[i];
-		for (unsigned j = 0; j < r->nlbl; j++) {
-			free(r->lbl[j].name);
-			free(r->lbl[j].eps);
-			free(r->lbl[j].lat);
-			hdr_destroy(r->lbl[j].h);
-		}
-		free(r->lbl);
+		labels_free(r);
 		free(r->name);
 		free(r->step_label);
 		free(r->iv);

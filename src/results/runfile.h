@@ -84,6 +84,10 @@ struct runfile_run {
 struct runfile_set {
 	struct runfile_run *runs;
 	unsigned n;
+	int skip_series;                /* set by the caller: keep no time
+	                                   series (iv, hiv, lbl): memory then
+	                                   does not grow with the interval
+	                                   lines (compare) */
 };
 
 /* Read the RUN arguments files[0..nfiles-1] into *set (zeroed by the
