@@ -119,6 +119,10 @@ static int json_final(struct rf_ctx *c, struct runfile_run *r, json_t *fin,
 		return 1;
 	}
 	r->threads = jnum(fin, "threads");
+	if (json_is_string(json_object_get(fin, "run_id")))
+		snprintf(r->run_id, sizeof(r->run_id), "%s", json_string_value(json_object_get(fin, "run_id")));
+	if (jnum(fin, "step") >= 1 && jnum(fin, "step") <= 1e6)
+		r->step = (unsigned)jnum(fin, "step");
 	if (json_is_string(json_object_get(fin, "step_label")) &&
 	    !(r->step_label = strdup(json_string_value(json_object_get(fin, "step_label")))))
 		return -1;
@@ -864,6 +868,66 @@ out:
 	return rc;
 }
 
+/* What an hdr log says about itself: bench's "#[bench run ID step I
+ * threads T]" header line (hdrlog.h); all zero when it has none. */
+struct hdr_ident {
+	char run_id[20];
+	unsigned step, threads;
+};
+
+static void hdr_identity(FILE *f, struct hdr_ident *id)
+{
+	char line[256];
+
+	memset(id, 0, sizeof(*id));
+	while (fgets(line, sizeof(line), f) && (line[0] == '#' || line[0] == '"')) {
+		if (sscanf(line, "#[bench run %16[0-9a-f] step %u threads %u]", id->run_id, &id->step, &id->threads) == 3 ||
+		    sscanf(line, "#[bench run %16[0-9a-f] threads %u]", id->run_id, &id->threads) == 2)
+			break;
+		memset(id, 0, sizeof(*id));
+	}
+	rewind(f);
+}
+
+/* The run of runs[from..end) that the hdr log at path belongs to, or -1
+ * after a FATAL line: by what the log says (its run, step and threads),
+ * else the first run without a log. */
+static int hdr_target(struct rf_ctx *c, const struct hdr_ident *id, unsigned from, unsigned end)
+{
+	struct runfile_run *runs = c->set->runs, *r = NULL;
+	unsigned i;
+
+	for (i = from; i < end && !r; i++)
+		if (id->step ? runs[i].step == id->step : !runs[i].hdr_path)
+			r = &runs[i];
+	if (!r && id->step) {
+		log_msg(LOG_FATAL, "%s: hdr log '%s' is the log of step %u of a sweep, and '%s' has no step %u",
+		        c->cmd, c->path, id->step, runs[from].path, id->step);
+		return -1;
+	}
+	if (!r) {
+		log_msg(LOG_FATAL, "%s: hdr log '%s': every run of '%s' has its hdr log already (one hdr log per run, or per step of a sweep)",
+		        c->cmd, c->path, runs[from].path);
+		return -1;
+	}
+	if (r->hdr_path) {
+		log_msg(LOG_FATAL, "%s: hdr logs '%s' and '%s' are both the log of step %u of '%s'",
+		        c->cmd, r->hdr_path, c->path, id->step, r->path);
+		return -1;
+	}
+	if (id->run_id[0] && r->run_id[0] && strcmp(id->run_id, r->run_id) != 0) {
+		log_msg(LOG_FATAL, "%s: hdr log '%s' was written by another run (%s) than '%s' (%s)",
+		        c->cmd, c->path, id->run_id, r->path, r->run_id);
+		return -1;
+	}
+	if (id->threads && !isnan(r->threads) && r->threads != id->threads) {
+		log_msg(LOG_FATAL, "%s: hdr log '%s' is of a run of %u threads, '%s'%s of %.0f",
+		        c->cmd, c->path, id->threads, r->path, r->step ? " (that step)" : "", r->threads);
+		return -1;
+	}
+	return (int)(r - runs);
+}
+
 /* ---- files ------------------------------------------------------------ */
 
 enum { F_JSON, F_HDR, F_TEXT };
@@ -932,7 +996,7 @@ int runfile_load(const char *cmd, const char *const *files, unsigned nfiles,
 	struct rf_ctx c = { .cmd = cmd, .set = set };
 	/* hdr logs attach, in order, to the runs of the result file before
 	 * them (a sweep's json: one log per step) */
-	unsigned i, nresults = 0, from, next_hdr = 0, end_hdr = 0;
+	unsigned i, nresults = 0, from, first_run = 0, end_hdr = 0;
 	int rc;
 
 	for (i = 0; i < nfiles; i++) {
@@ -947,15 +1011,21 @@ int runfile_load(const char *cmd, const char *const *files, unsigned nfiles,
 		kind = sniff(f);
 		from = set->n;
 		if (kind == F_HDR) {
-			if (next_hdr == end_hdr) {
-				log_msg(LOG_FATAL, "%s: hdr log '%s' must follow the result file of its run (%s)",
-				        cmd, files[i], end_hdr ? "one hdr log per run, or per step of a sweep, in order" :
-				        "one hdr log per result file, after it");
+			struct hdr_ident id;
+			int t;
+			if (end_hdr == 0) {
+				log_msg(LOG_FATAL, "%s: hdr log '%s' must follow the result file of its run (one hdr log per result file, after it)",
+				        cmd, files[i]);
 				fclose(f);
 				return 1;
 			}
-			rc = read_hdr(&c, f, &set->runs[next_hdr]);
-			set->runs[next_hdr++].hdr_path = files[i];
+			hdr_identity(f, &id);
+			if ((t = hdr_target(&c, &id, first_run, end_hdr)) < 0) {
+				fclose(f);
+				return 1;
+			}
+			rc = read_hdr(&c, f, &set->runs[t]);
+			set->runs[t].hdr_path = files[i];
 		} else {
 			rc = kind == F_JSON ? read_json(&c, f) : read_text(&c, f);
 			if (rc == 0 && nlabels && nresults >= nlabels) {
@@ -967,7 +1037,7 @@ int runfile_load(const char *cmd, const char *const *files, unsigned nfiles,
 				log_msg(LOG_FATAL, "%s: out of memory", cmd);
 				rc = 1;
 			}
-			next_hdr = from;
+			first_run = from;
 			end_hdr = set->n;
 			nresults++;
 		}

@@ -17,7 +17,12 @@
  *     not sysbench's is an error);
  *   - an --hdr-log file, which belongs to the result file just before it
  *     on the command line (a sweep's json: the logs of its steps follow
- *     it, in order, one per step): its untagged interval histograms give exact
+ *     it, one per step). A log that bench wrote says whose it is in its
+ *     header ("#[bench run ID step I threads T]"): it goes to the step I
+ *     of the result whatever the order of the arguments, and a log of
+ *     another run (ID, or its thread count) or a second log of one step is
+ *     an error naming both files; a log without that line (older bench,
+ *     other tools) goes to the next step in order. Its untagged interval histograms give exact
  *     percentiles (any percentile) and per-interval p50/p95/p99/max, its
  *     Tag= lines per-label histograms.
  * Anything else is an error naming the file (one FATAL line via log_msg).
@@ -66,6 +71,8 @@ struct runfile_run {
 	                                   "NAME@STEP_LABEL" */
 	char *step_label;               /* a sweep step's "step_label", or NULL */
 	const char *path, *hdr_path;    /* argv strings; hdr_path NULL: none */
+	char run_id[20];                /* json "run_id" ("": not stated) */
+	unsigned step;                  /* json "step" of a sweep (0: none) */
 	enum runfile_kind kind;
 	/* final figures */
 	double threads, time, events, tps, qps, rps, wps, ops, errors, reconnects;

@@ -270,6 +270,18 @@ struct sched_rep {
 	int64_t t_cp_last;      /* the last checkpoint (or the start) */
 };
 
+/* The --hdr-log header comment that ties the log to its result: "bench
+ * run ID[ step I] threads T" (hdrlog.h). */
+static const char *hdrlog_identity(char *buf, size_t len, unsigned threads)
+{
+	char step[24] = "";
+
+	if (report_get_step())
+		snprintf(step, sizeof(step), " step %u", report_get_step());
+	snprintf(buf, len, "bench run %s%s threads %u", report_run_id(), step, threads);
+	return buf;
+}
+
 /* Phase 1: the run's state, statistics, workers' and connections' slots,
  * the --hdr-log file. 0 or a negative errno after a FATAL line. */
 static int sched_setup(const struct core_cfg *cfg, struct report_ctx *ctx,
@@ -326,10 +338,12 @@ static int sched_setup(const struct core_cfg *cfg, struct report_ctx *ctx,
 	}
 
 	if (cfg->hdr_log) {
+		char ident[96];
 		struct timespec rt;
 		clock_gettime(CLOCK_REALTIME, &rt);
 		S.epoch_offset = rt.tv_sec + rt.tv_nsec / 1e9 - clock_now_ns() / 1e9;
-		rc = hdrlog_open(cfg->hdr_log, sched_epoch(clock_now_ns()), &S.hlog);
+		rc = hdrlog_open_ident(cfg->hdr_log, sched_epoch(clock_now_ns()),
+		                       hdrlog_identity(ident, sizeof(ident), cfg->threads), &S.hlog);
 		if (rc)
 			return rc;
 	}

@@ -295,6 +295,12 @@ static int write_error(struct hdrlog *l, int e)
 int hdrlog_open(const char *path, double start_time_epoch,
                 struct hdrlog **out)
 {
+	return hdrlog_open_ident(path, start_time_epoch, NULL, out);
+}
+
+int hdrlog_open_ident(const char *path, double start_time_epoch,
+                      const char *ident, struct hdrlog **out)
+{
 	struct hdrlog *l;
 	char start[48], human[64] = "";
 	time_t t = (time_t)floor(start_time_epoch);
@@ -323,9 +329,11 @@ int hdrlog_open(const char *path, double start_time_epoch,
 	if (fprintf(l->f,
 	            "#[Histogram log format version 1.3]\n"
 	            "#[StartTime: %s (seconds since epoch), %s]\n"
+	            "%s%s%s"
 	            "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\","
 	            "\"Interval_Compressed_Histogram\"\n",
-	            start, human) < 0 || fflush(l->f) != 0) {
+	            start, human, ident ? "#[" : "", ident ? ident : "", ident ? "]\n" : "") < 0 ||
+	    fflush(l->f) != 0) {
 		rc = write_error(l, errno);
 		fclose(l->f);
 		free(l->path);

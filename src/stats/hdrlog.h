@@ -54,6 +54,13 @@ struct hdrlog;
 int hdrlog_open(const char *path, double start_time_epoch,
                 struct hdrlog **out);
 
+/* hdrlog_open with a comment line "#[ident]" between StartTime and the
+ * column legend (ident NULL: none; a reader skips it). bench writes
+ * "bench run ID step I threads T" there ("step I" only in a sweep): see
+ * runfile.h. */
+int hdrlog_open_ident(const char *path, double start_time_epoch,
+                      const char *ident, struct hdrlog **out);
+
 /* Append one interval line: tag (NULL or "" for an untagged line; commas
  * and white space become '_'), start_s (seconds since the epoch), length_s
  * and histogram h (not modified). The line is flushed, so a crash loses no

@@ -59,6 +59,15 @@ struct report_ctx {
  * json lines then carry "step" (and the final one "step_label"). */
 void report_set_step(unsigned step, const char *label);
 
+/* The step report_set_step set (0: not a sweep). */
+unsigned report_get_step(void);
+
+/* This bench process's run identity: 16 random hex digits, the same in
+ * every json final line ("run_id") and --hdr-log header of the run (and
+ * of all its sweep steps), so that compare and plot can tell which log
+ * belongs to which result. */
+const char *report_run_id(void);
+
 /* 1 once a report hook failed (the run must then exit non-zero). */
 int report_hook_failed(void);
 

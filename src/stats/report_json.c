@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --report-format=json: see report_fmt.h. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 #include "config.h"
@@ -19,6 +21,27 @@ void report_set_step(unsigned step, const char *label)
 {
 	report_step = step;
 	snprintf(report_step_label, sizeof(report_step_label), "%s", label ? label : "");
+}
+
+unsigned report_get_step(void)
+{
+	return report_step;
+}
+
+const char *report_run_id(void)
+{
+	static char id[17];
+	uint64_t v = 0;
+
+	if (id[0])
+		return id;
+	if (getrandom(&v, sizeof(v), 0) != (ssize_t)sizeof(v)) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		v = ((uint64_t)ts.tv_sec << 32) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 16);
+	}
+	snprintf(id, sizeof(id), "%016llx", (unsigned long long)v);
+	return id;
 }
 
 /* ,"step":I[,"step_label":"..."] in a sweep's json lines */
@@ -328,6 +351,7 @@ void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
 
 	fprintf(f, "{\"type\":\"%s\"", checkpoint ? "checkpoint" : "final");
 	j_step(f, 1);
+	fprintf(f, ",\"run_id\":\"%s\"", report_run_id());
 	jkv_num(f, "time", total);
 	jkv_num(f, "total_time", total);
 	fprintf(f, ",\"threads\":%u", cfg->threads);

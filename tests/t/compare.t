@@ -273,8 +273,49 @@ by their files, ratios to the first file's run of that step:
   1 [('sw', 'sw@1t'), ('sw_b', 'sw_b@1t')] [1.0, 2.0]
   2 [('sw', 'sw@2t'), ('sw_b', 'sw_b@2t')] [1.0, 2.0]
   $ $B compare sw.json sw-step1-t1.hlog sw-step2-t2.hlog cpu.hlog
-  FATAL: compare: hdr log 'cpu.hlog' must follow the result file of its run (one hdr log per run, or per step of a sweep, in order)
+  FATAL: compare: hdr log 'cpu.hlog': every run of 'sw.json' has its hdr log already (one hdr log per run, or per step of a sweep)
   [1]
+
+A 12-step sweep: the step logs are zero-padded (a glob lists them in
+order), each log says in its header which run and step it belongs to, and
+compare matches a log to its step by that, whatever the order of the
+arguments:
+
+  $ $B cpu --threads=1,2,3,4,5,6,7,8,9,10,11,12 --events=40 --cpu-max-prime=2000 --time=0 --report-format=json --hdr-log=s12.hlog run > s12.json 2>/dev/null
+  $ echo s12-step*.hlog | wc -w; echo s12-step*.hlog | cut -d' ' -f1,2,10
+  12
+  s12-step01-t1.hlog s12-step02-t2.hlog s12-step10-t10.hlog
+  $ grep -h '^#\[bench run' s12-step02-t2.hlog s12-step10-t10.hlog | sed 's/run [0-9a-f]\{16\}/run ID/'
+  #[bench run ID step 2 threads 2]
+  #[bench run ID step 10 threads 10]
+  $ grep -c "\"run_id\":\"$(grep -o '[0-9a-f]\{16\} step 2 ' s12-step02-t2.hlog | cut -d' ' -f1)\"" s12.json
+  12
+  $ $B compare --report-format=json s12.json $(ls s12-step*.hlog | sort -r) | python3 -c '
+  > import json, sys
+  > runs = [r for r in json.load(sys.stdin)["runs"] if r["hdr_log"]]
+  > print(len(runs), [r["hdr_log"] for r in runs if not r["hdr_log"].endswith("-t%s.hlog" % r["name"].split("@")[1][:-1])])'
+  12 []
+
+Logs named the old way (step1, step10, step11, step2... in a glob) are
+matched by their header too; a log of another run, or two logs of one
+step, are errors naming both files:
+
+  $ for f in s12-step*.hlog; do cp "$f" "old-$(echo "$f" | sed 's/step0/step/')"; done
+  $ $B compare --report-format=json s12.json old-s12-step*.hlog | python3 -c '
+  > import json, sys
+  > print(all(r["hdr_log"].endswith("-t%s.hlog" % r["name"].split("@")[1][:-1]) for r in json.load(sys.stdin)["runs"]))'
+  True
+  $ $B compare s12.json s12-step01-t1.hlog cpu.hlog
+  FATAL: compare: hdr log 'cpu.hlog' was written by another run (*) than 's12.json' (*) (glob)
+  [1]
+  $ $B compare s12.json s12-step03-t3.hlog old-s12-step3-t3.hlog
+  FATAL: compare: hdr logs 's12-step03-t3.hlog' and 'old-s12-step3-t3.hlog' are both the log of step 3 of 's12.json'
+  [1]
+  $ $B compare cpu.json s12-step03-t3.hlog
+  FATAL: compare: hdr log 's12-step03-t3.hlog' is the log of step 3 of a sweep, and 'cpu.json' has no step 3
+  [1]
+  $ $B plot s12.json $(ls s12-step*.hlog | sort -r) -o s12.svg; echo "exit $?"
+  exit 0
 
 Errors: one line naming the file and the problem, exit status 1:
 

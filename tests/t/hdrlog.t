@@ -18,8 +18,10 @@ untagged interval line:
   $ sed -n 2p lat.hlog
   #\[StartTime: \d{10}\.\d{3} \(seconds since epoch\), .+\] (re)
   $ sed -n 3p lat.hlog
+  #\[bench run [0-9a-f]{16} threads 1\] (re)
+  $ sed -n 4p lat.hlog
   "StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"
-  $ awk 'NR > 3 { n++
+  $ awk '!/^[#"]/ { n++
   >   if ($0 !~ /^[0-9]+\.[0-9][0-9][0-9],[0-9]+\.[0-9][0-9][0-9],[0-9]+\.[0-9][0-9][0-9],HISTF[A-Za-z0-9+\/]+=*$/) bad++ }
   >   END { print (n >= 1 && !bad) ? "well-formed" : n + 0 " lines, " bad + 0 " malformed" }' lat.hlog
   well-formed
@@ -28,7 +30,7 @@ Start times are absolute (seconds since the epoch, from StartTime on) and
 the intervals follow each other without gaps (3-decimal rounding aside):
 
   $ awk -F'[ ,]' 'NR == 2 { st = $2 }
-  >   NR > 3 { if ($1 < st - 0.001 || $1 > st + 60) bad = "start " $1 " vs StartTime " st
+  >   !/^[#"]/ { if ($1 < st - 0.001 || $1 > st + 60) bad = "start " $1 " vs StartTime " st
   >            if (end && ($1 - end > 0.0025 || end - $1 > 0.0025)) bad = "gap before " $1
   >            end = $1 + $2 }
   >   END { print bad ? bad : "absolute, contiguous" }' lat.hlog
@@ -56,7 +58,7 @@ alike) plus 0.005 ms, half a unit of the report's last printed digit:
 Without --report-interval the log holds the whole run:
 
   $ $BENCH cpu --events=500 --time=0 --hdr-log=one.hlog run > /dev/null
-  $ tail -n +4 one.hlog | wc -l | tr -d ' '
+  $ grep -v '^[#"]' one.hlog | wc -l | tr -d ' '
   1
   $ node "$BENCH_SRCDIR/tests/lib/hdrlog_decode.js" one.hlog | grep '^total count:'
   total count: 500

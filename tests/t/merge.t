@@ -113,7 +113,7 @@ Per-label histograms (Tag= lines) are merged per label. Here each
 interval is repeated under the label "new_order", so the label's merged
 statistics equal the overall ones:
 
-  $ for f in a b; do awk 'NR > 3 { print "Tag=new_order," $0 } { print }' $f.hlog > $f-tag.hlog; done
+  $ for f in a b; do awk '!/^[#"]/ { print "Tag=new_order," $0 } { print }' $f.hlog > $f-tag.hlog; done
   $ $B merge --report-format=json a.json b.json a-tag.hlog b-tag.hlog | python3 -c '
   > import json, sys
   > m = json.load(sys.stdin); l = m["labels"]["new_order"]; lat = m["latency_ms"]
@@ -190,13 +190,13 @@ Errors: one line naming the file, exit status 1.
 
 A corrupt base64 payload, a corrupt zlib stream, a malformed line:
 
-  $ awk -F, 'NR > 3 { $4 = "HISTF!!!" } { print }' OFS=, a.hlog > bad64.hlog
+  $ awk -F, '!/^[#"]/ { $4 = "HISTF!!!" } { print }' OFS=, a.hlog > bad64.hlog
   $ $B merge a.json bad64.hlog; echo "exit $?"
-  FATAL: merge: 'bad64.hlog' line 4: cannot decode the histogram: corrupt base64/zlib/V2 payload
+  FATAL: merge: 'bad64.hlog' line 5: cannot decode the histogram: corrupt base64/zlib/V2 payload
   exit 1
-  $ awk -F, 'NR > 3 { $4 = substr($4, 1, 16) "AAAAAAAAAAAAAAAA" substr($4, 33) } { print }' OFS=, a.hlog > badz.hlog
+  $ awk -F, '!/^[#"]/ { $4 = substr($4, 1, 16) "AAAAAAAAAAAAAAAA" substr($4, 33) } { print }' OFS=, a.hlog > badz.hlog
   $ $B merge badz.hlog; echo "exit $?"
-  FATAL: merge: 'badz.hlog' line 4: cannot decode the histogram: corrupt base64/zlib/V2 payload
+  FATAL: merge: 'badz.hlog' line 5: cannot decode the histogram: corrupt base64/zlib/V2 payload
   exit 1
   $ printf '#[Histogram log format version 1.3]\n1.0,x\n' > badline.hlog
   $ $B merge badline.hlog; echo "exit $?"
@@ -207,7 +207,7 @@ Logs with different significant digits cannot be merged exactly:
 
   $ $B cpu --events=200 --time=0 --hdr-sig-figs=2 --hdr-log=sf2.hlog run > /dev/null 2>&1
   $ $B merge a.hlog sf2.hlog; echo "exit $?"
-  FATAL: merge: 'sf2.hlog' line 4: histogram with 2 significant digits, but 'a.hlog' has 3: logs with different --hdr-sig-figs cannot be merged exactly
+  FATAL: merge: 'sf2.hlog' line 5: histogram with 2 significant digits, but 'a.hlog' has 3: logs with different --hdr-sig-figs cannot be merged exactly
   exit 1
 
 No file, a bad --report-format:

@@ -54,7 +54,7 @@ in the final json line and in every interval line:
 hdr-histogram-js decodes each label's lines to the label's count:
 
   $ $B lbl.lua --events=3000 --time=0 --report-interval=0.02 --hdr-log=lbl.hlog run > lbl2.txt
-  $ awk -F, 'NR > 3 { t = ($1 ~ /^Tag=/) ? $1 : "untagged"; n[t]++ } END { print n["untagged"] == n["Tag=a"] && n["Tag=a"] == n["Tag=b"] ? "one line per label per interval" : "uneven" }' lbl.hlog
+  $ awk -F, '!/^[#"]/ { t = ($1 ~ /^Tag=/) ? $1 : "untagged"; n[t]++ } END { print n["untagged"] == n["Tag=a"] && n["Tag=a"] == n["Tag=b"] ? "one line per label per interval" : "uneven" }' lbl.hlog
   one line per label per interval
   $ node "$BENCH_SRCDIR/tests/lib/hdrlog_decode.js" --tag=a lbl.hlog | grep -e '^total count' -e '^tags'
   total count: 1000
