@@ -153,7 +153,7 @@ static char *cell(char *cells, unsigned ncols, unsigned row, unsigned col)
 
 /* A run's name into a cell; in markdown '|' (a column break there) as
  * "\|", and line breaks as blanks. */
-static void name_cell(char *dst, const char *name, int markdown)
+static const char *name_cell(char *dst, const char *name, int markdown)
 {
 	size_t n = 0;
 
@@ -163,6 +163,36 @@ static void name_cell(char *dst, const char *name, int markdown)
 		dst[n++] = markdown && (*name == '\n' || *name == '\r') ? ' ' : *name;
 	}
 	dst[n] = '\0';
+	return dst;
+}
+
+/* The grid of cells (nlines x ncols; w: ncols zeroed widths), aligned:
+ * the first column left, the others right; markdown: a table with its
+ * header rule. */
+static void print_cells(FILE *out, char *cells, unsigned *w, unsigned nlines,
+                        unsigned ncols, int markdown)
+{
+	unsigned j, col;
+
+	for (j = 0; j < nlines; j++)
+		for (col = 0; col < ncols; col++)
+			if (strlen(cell(cells, ncols, j, col)) > w[col])
+				w[col] = (unsigned)strlen(cell(cells, ncols, j, col));
+	for (j = 0; j < nlines; j++) {
+		if (markdown)
+			fprintf(out, "| %-*s |", (int)w[0], cell(cells, ncols, j, 0));
+		else
+			fprintf(out, "%-*s", (int)w[0], cell(cells, ncols, j, 0));
+		for (col = 1; col < ncols; col++)
+			fprintf(out, markdown ? " %*s |" : "  %*s", (int)w[col], cell(cells, ncols, j, col));
+		fprintf(out, "\n");
+		if (markdown && j == 0) {
+			fprintf(out, "|---|");
+			for (col = 1; col < ncols; col++)
+				fprintf(out, "---:|");
+			fprintf(out, "\n");
+		}
+	}
 }
 
 static void print_table(FILE *out, const struct cmp *c, int markdown)
@@ -198,25 +228,7 @@ static void print_table(FILE *out, const struct cmp *c, int markdown)
 				fmt_ratio(cell(cells, ncols, j + 1, col + 1), CELL, ratio(r, i));
 		}
 	}
-	for (j = 0; j < nlines; j++)
-		for (col = 0; col < ncols; col++)
-			if (strlen(cell(cells, ncols, j, col)) > w[col])
-				w[col] = (unsigned)strlen(cell(cells, ncols, j, col));
-	for (j = 0; j < nlines; j++) {
-		if (markdown)
-			fprintf(out, "| %-*s |", (int)w[0], cell(cells, ncols, j, 0));
-		else
-			fprintf(out, "%-*s", (int)w[0], cell(cells, ncols, j, 0));
-		for (col = 1; col < ncols; col++)
-			fprintf(out, markdown ? " %*s |" : "  %*s", (int)w[col], cell(cells, ncols, j, col));
-		fprintf(out, "\n");
-		if (markdown && j == 0) {
-			fprintf(out, "|---|");
-			for (col = 1; col < ncols; col++)
-				fprintf(out, "---:|");
-			fprintf(out, "\n");
-		}
-	}
+	print_cells(out, cells, w, nlines, ncols, markdown);
 	free(cells);
 	free(w);
 }
@@ -362,6 +374,74 @@ static unsigned sweep_steps(const struct runfile_set *set)
 	return files >= 2 && k >= 2 ? k : 0;
 }
 
+/* The name of a sweep's run without its "@step" part, into buf. */
+static const char *file_name(char *buf, size_t len, const struct runfile_run *r)
+{
+	const char *at = strrchr(r->name, '@');
+
+	snprintf(buf, len, "%.*s", (int)(at ? at - r->name : (long)strlen(r->name)), r->name);
+	return buf;
+}
+
+/* Sweeps at a glance (text, markdown): one row per step, one column group
+ * per sweep (tps, latency p95 and p99, and each later sweep's tps over the
+ * first's). Returns 0 or 1 after an error line. */
+static int sweep_summary(FILE *out, const struct runfile_set *set, unsigned nsteps,
+                         int markdown)
+{
+	/* columns: threads; the first sweep's tps p95 p99 (1..3); sweep k's
+	 * tps p95 p99 ratio (4k..4k+3) */
+	const unsigned nfiles = set->n / nsteps, ncols = 4 * nfiles, nlines = nsteps + 1;
+	char *cells = calloc((size_t)nlines * ncols, CELL), name[CELL], first[CELL], hdr[CELL];
+	unsigned *w = calloc(ncols, sizeof(*w));
+	static const double pcts[2] = { 95, 99 };
+
+	if (!cells || !w) {
+		free(cells);
+		free(w);
+		log_msg(LOG_FATAL, "compare: out of memory");
+		return 1;
+	}
+	snprintf(cell(cells, ncols, 0, 0), CELL, "threads");
+	file_name(first, sizeof(first), &set->runs[0]);
+	for (unsigned k = 0; k < nfiles; k++) {
+		unsigned col = k ? 4 * k : 1;
+		file_name(name, sizeof(name), &set->runs[k * nsteps]);
+		snprintf(hdr, sizeof(hdr), "%.30s tps", name);
+		name_cell(cell(cells, ncols, 0, col), hdr, markdown);
+		for (unsigned j = 0; j < 2; j++) {
+			snprintf(hdr, sizeof(hdr), "p%.0f (ms)", pcts[j]);
+			snprintf(cell(cells, ncols, 0, col + 1 + j), CELL, "%s", hdr);
+		}
+		if (k) {
+			snprintf(hdr, sizeof(hdr), "%.18s/%.18s tps", name, first);
+			name_cell(cell(cells, ncols, 0, col + 3), hdr, markdown);
+		}
+	}
+	for (unsigned s = 0; s < nsteps; s++) {
+		const struct runfile_run *r0 = &set->runs[s];
+		fmt_value(cell(cells, ncols, s + 1, 0), CELL, ST_COUNT, r0->threads);
+		for (unsigned k = 0; k < nfiles; k++) {
+			const struct runfile_run *r = &set->runs[k * nsteps + s];
+			unsigned col = k ? 4 * k : 1;
+			fmt_value(cell(cells, ncols, s + 1, col), CELL, ST_RATE, r->tps);
+			for (unsigned j = 0; j < 2; j++)
+				fmt_value(cell(cells, ncols, s + 1, col + 1 + j), CELL, ST_MS,
+				          runfile_pct_ms(r, pcts[j]));
+			if (k)
+				fmt_ratio(cell(cells, ncols, s + 1, col + 3), CELL,
+				          r0->tps > 0 && !isnan(r->tps) ? r->tps / r0->tps : NAN);
+		}
+	}
+	fprintf(out, "%sSweeps side by side: tps, latency percentiles, tps over %s's%s\n\n",
+	        markdown ? "**" : "", name_cell(hdr, first, markdown), markdown ? "**" : "");
+	print_cells(out, cells, w, nlines, ncols, markdown);
+	fprintf(out, "\n");
+	free(cells);
+	free(w);
+	return 0;
+}
+
 /* The table of step s (0-based) of nsteps sweeps side by side, or with
  * nsteps == 0 of all runs. Returns 0 or 1 after an error line. */
 static int one_table(FILE *out, struct cmp *c, const struct runfile_set *set,
@@ -412,8 +492,9 @@ static int one_table(FILE *out, struct cmp *c, const struct runfile_set *set,
 #define COMPARE_HELP "\n" \
 	"Puts the final figures of saved runs side by side, with each run's ratio to the\n" \
 	"first (5.63x; a latency below 1x is faster). A json result may be followed by its\n" \
-	"hdr log (exact percentiles, any --percentile; a sweep's step logs in order). Two\n" \
-	"or more sweeps of the same steps give one table per step.\n\n" \
+	"hdr log (exact percentiles, any --percentile; a sweep's step logs, matched by\n" \
+	"their headers). Two or more sweeps of the same steps give the sweeps at a glance\n" \
+	"(one row per step: tps, p95, p99, tps ratio) and one table per step.\n\n" \
 	"Options:\n" \
 	"  --label=A,B,...      names of the runs, one per result file [the file names]\n" \
 	"  --percentile=LIST    latency percentiles to show [95,99]\n" \
@@ -477,6 +558,9 @@ int compare_main(void)
 		goto out;
 	}
 	nsteps = sweep_steps(&set);
+	if (nsteps && (fmt == FMT_TEXT || fmt == FMT_MARKDOWN) &&
+	    sweep_summary(out, &set, nsteps, fmt == FMT_MARKDOWN))
+		goto out;
 	for (unsigned s = 0; s < (nsteps ? nsteps : 1); s++) {
 		if (one_table(out, &c, &set, s, nsteps, fmt, pct, (unsigned)npct))
 			goto out;

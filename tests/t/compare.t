@@ -242,11 +242,23 @@ sw-step1-t1.hlog and sw-step2-t2.hlog):
   events,500,500,1
   1
 Two sweeps of the same number of steps side by side (two storage setups
-swept over the same thread counts): one table per step, the columns named
-by their files, ratios to the first file's run of that step:
+swept over the same thread counts): first the sweeps at a glance (one row
+per step; per sweep its tps, p95 and p99, and the tps ratio to the
+first), then one table per step, the columns named by their files, ratios
+to the first file's run of that step:
 
   $ sed 's/"events":500,/"events":1000,/; s/"tps":\([0-9.]*\),/"tps":2000,/' sw.json > sw_b.json
-  $ $B compare --label=A,B sw.json sw-step1-t1.hlog sw-step2-t2.hlog sw_b.json | grep -E '^(Step|metric|threads|events|tps) |^$' | awk '{ $1 = $1; print }'
+  $ $B compare --label=A,B sw.json sw-step1-t1.hlog sw-step2-t2.hlog sw_b.json > glance.txt
+  $ sed -n '1,/^$/p' glance.txt
+  Sweeps side by side: tps, latency percentiles, tps over A's
+  
+  $ sed -n '3,5p' glance.txt | awk '{ $1 = $1; print }' | sed -E 's/[0-9]+\.[0-9]{3}/MS/g'
+  threads A tps p95 (ms) p99 (ms) B tps p95 (ms) p99 (ms) B/A tps
+  1 * MS MS 2000.00 MS - *x (glob)
+  2 * MS MS 2000.00 MS - *x (glob)
+  $ awk 'NR == 4 || NR == 5 { printf "%s ", ($2 > 0 && $8 == sprintf("%.2fx", 2000 / $2)) ? "ratio ok" : "ratio " $2 " " $8 } END { print "" }' glance.txt
+  ratio ok ratio ok 
+  $ sed -n '/^Step 1/,$p' glance.txt | grep -E '^(Step|metric|threads|events|tps) |^$' | awk '{ $1 = $1; print }'
   Step 1 of 2: 1 thread(s)
   
   metric A B B/A

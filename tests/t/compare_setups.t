@@ -12,12 +12,13 @@ each with json results and hdr logs, then bench compare and bench plot.
   == ram: MariaDB with its data in /dev/shm
   == $ bench compare out/disk.json out/disk-step1-t1.hlog out/disk-step2-t2.hlog out/ram.json out/ram-step1-t1.hlog out/ram-step2-t2.hlog
   == wrote out/compare.md and out/compare.png
-A thread sweep of 1 and 2 threads on each: one table per step, the two
-setups side by side:
+A thread sweep of 1 and 2 threads on each: the sweeps at a glance, then
+one table per step, the two setups side by side:
 
   $ sed -n '/^Step 1/,/^reconnects/p' run.out | awk '{ print $1 }' | tr '\n' ' '; echo
   Step  metric threads time events tps qps reads/s writes/s other/s latency latency latency latency errors reconnects 
   $ grep -E '^(Step|metric|threads) ' run.out | awk '{ $1 = $1; print }'
+  threads disk tps p95 (ms) p99 (ms) ram tps p95 (ms) p99 (ms) ram/disk tps
   Step 1 of 2: 1 thread(s)
   metric disk ram ram/disk
   threads 1 1 1.00x
@@ -25,9 +26,11 @@ setups side by side:
   metric disk ram ram/disk
   threads 2 2 1.00x
   $ head -3 out/compare.md
-  **Step 1 of 2: 1 thread(s)**
+  **Sweeps side by side: tps, latency percentiles, tps over disk's**
   
-  | metric           |* | (glob)
+  | threads | disk tps | p95 (ms) | p99 (ms) | ram tps | p95 (ms) | p99 (ms) | ram/disk tps |
+  $ grep -A 2 '^\*\*Step 1' out/compare.md | sed -n 3p | cut -c1-20
+  | metric           | (re)
   $ python3 "$BENCH_SRCDIR/tests/lib/png_pixels.py" out/compare.png '#1f77b4' '#d62728' |
   >   awk '/^#/ { print $1, ($2 > 100) ? "many" : $2; next } $1 != "distinct"'
   1000x1200
