@@ -101,15 +101,30 @@ static int close_data(FILE *f)
 	return 0;
 }
 
+/* The intervals of a series to draw: all but a short trailing one (the
+ * end of a run cuts its last interval: under half the one before, its few
+ * events would be drawn as a full interval's, a spike or a drop at the
+ * right edge). */
+static unsigned full_intervals(const struct runfile_iv *iv, unsigned n)
+{
+	double last, before;
+
+	if (n < 2)
+		return n;
+	last = iv[n - 1].t - iv[n - 2].t;
+	before = iv[n - 2].t - (n > 2 ? iv[n - 3].t : 0);
+	return last < 0.5 * before ? n - 1 : n;
+}
+
 /* The latency series of a run over time: the hdr log's intervals where
  * given, else the interval lines'. */
 static const struct runfile_iv *lat_series(const struct runfile_run *r, unsigned *n)
 {
 	if (r->nhiv) {
-		*n = r->nhiv;
+		*n = full_intervals(r->hiv, r->nhiv);
 		return r->hiv;
 	}
-	*n = r->niv;
+	*n = full_intervals(r->iv, r->niv);
 	return r->iv;
 }
 
@@ -139,7 +154,7 @@ static int write_data(struct plot *p)
 
 		if (!(f = data_file(p, i, "iv")))
 			return 1;
-		for (j = 0; j < r->niv; j++) {
+		for (j = 0; j < full_intervals(r->iv, r->niv); j++) {
 			t = put_time(p, f, r->iv[j].t);
 			h->tps |= put_num(f, r->iv[j].tps) & t;
 			put_num(f, r->iv[j].qps);
@@ -199,7 +214,7 @@ static int write_data(struct plot *p)
 			log_msg(LOG_FATAL, "plot: out of memory");
 			return 1;
 		}
-		for (j = 0; r->nlbl && j < r->niv; j++) {
+		for (j = 0; r->nlbl && j < full_intervals(r->iv, r->niv); j++) {
 			t = put_time(p, f, r->iv[j].t);
 			for (k = 0; k < r->nlbl; k++)
 				h->lbl[k] |= put_num(f, r->lbl[k].eps[j]) & t;
@@ -592,7 +607,7 @@ static void remove_dir(const char *dir)
 	"  -o FILE, --output=FILE  the picture: FILE.png, FILE.svg or FILE.html (one page,\n" \
 	"                          the SVG inline, nothing fetched)\n" \
 	"  --label=A,B,...         names of the runs, one per result file [the file names]\n" \
-	"  --size=WxH              size in pixels [1000 x 300 per chart]\n" \
+	"  --size=WxH              size of each chart in pixels [1000x300]\n" \
 	"  --title=TEXT            a title above the charts\n"
 
 static int parse_size(const char *s, unsigned *w, unsigned *h)
@@ -601,7 +616,7 @@ static int parse_size(const char *s, unsigned *w, unsigned *h)
 	int n;
 
 	if (sscanf(s, "%u%c%u%n", w, &x, h, &n) != 3 || s[n] || (x != 'x' && x != 'X') ||
-	    *w < 200 || *h < 200 || *w > 10000 || *h > 20000)
+	    *w < 200 || *h < 100 || *w > 10000 || *h > 5000)
 		return -1;
 	return 0;
 }
@@ -649,7 +664,7 @@ int plot_main(void)
 	}
 	size = opt_get_string("size");
 	if (size && *size && parse_size(size, &w, &h)) {
-		log_msg(LOG_FATAL, "plot: invalid value for the 'size' option: '%s' (expected WIDTHxHEIGHT in pixels, e.g. 1000x900, 200 to 10000 wide)", size);
+		log_msg(LOG_FATAL, "plot: invalid value for the 'size' option: '%s' (expected WIDTHxHEIGHT of each chart in pixels, e.g. 1000x300, 200 to 10000 wide, 100 to 5000 high)", size);
 		goto out;
 	}
 	if (find_gnuplot(gnuplot, sizeof(gnuplot))) {
@@ -688,8 +703,8 @@ int plot_main(void)
 		log_msg(LOG_FATAL, "plot: the runs hold nothing to draw (no interval lines, no latency figures)");
 		goto rm;
 	}
-	if (h == 0)
-		h = PLOT_PANEL_HEIGHT * count_panels(&p);
+	/* --size is each chart's: the picture holds them all */
+	h = (h ? h : PLOT_PANEL_HEIGHT) * count_panels(&p);
 	snprintf(svg, sizeof(svg), "%s/plot.svg", p.dir);
 	{
 		char script[300];

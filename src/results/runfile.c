@@ -1060,7 +1060,7 @@ int runfile_load(const char *cmd, const char *const *files, unsigned nfiles,
 static const struct opt_def runfile_opts[] = {
 	{ "label", OPT_LIST, "names of the runs, in the order of the result files [their file names]", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
 	{ "output", OPT_STRING, "plot: the chart to write: FILE.png, FILE.svg or FILE.html (also -o FILE)", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
-	{ "size", OPT_STRING, "plot: width x height of the picture in pixels [1000x(300 per chart)]", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
+	{ "size", OPT_STRING, "plot: width x height of each chart in pixels [1000x300]", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
 	{ "title", OPT_STRING, "plot: a title above the charts", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
 };
 

@@ -32,12 +32,13 @@ second, latency per interval, latency by percentile) of 300 pixels each,
   white most
   colours many
 
---size sets the picture's size:
+--size sets the size of each chart (here three of 640x200: the picture is
+640x600, no chart squeezed or cut off):
 
-  $ $B plot cpu.json cpu.hlog -o small.png --size=640x480 --title="cpu, 2 threads"; echo "exit $?"
+  $ $B plot cpu.json cpu.hlog -o small.png --size=640x200 --title="cpu, 2 threads"; echo "exit $?"
   exit 0
   $ px small.png '#1f77b4' | awk '$1 == "#1f77b4" { print "blue", ($2 > 100) ? "many" : $2; next } $1 != "distinct"'
-  640x480
+  640x600
   blue many
 
 An SVG that parses, with its titles and legend (a run name alone is the
@@ -131,6 +132,22 @@ lines state per label:
   lbl short p95 True
   lbl long p95 True
 
+A short trailing interval (the end of the run cut it: under half the one
+before) is left out rather than drawn as a full one: its 5 events in 0.1 s
+would be a spike to 50 events per second at the right edge:
+
+  $ for t in 1 2 3; do echo "{\"type\":\"interval\",\"time\":$t,\"eps\":10,\"latency_ms\":{\"avg\":1,\"max\":2,\"percentiles\":{\"95\":1.5}}}"; done > tail.json
+  $ echo '{"type":"interval","time":3.1,"eps":50,"latency_ms":{"avg":90,"max":99,"percentiles":{"95":95}}}' >> tail.json
+  $ echo '{"type":"final","events":35,"total_time":3.1,"eps":11.3,"latency_ms":{"min":0.5,"avg":3,"max":99}}' >> tail.json
+  $ $B plot tail.json -o tail.svg; echo "exit $?"
+  exit 0
+  $ python3 -c '
+  > import sys, xml.etree.ElementTree as ET
+  > ns = "{http://www.w3.org/2000/svg}"
+  > texts = ["".join(t.itertext()).strip() for t in ET.parse("tail.svg").getroot().iter(ns + "text")]
+  > print("y up to 50:", any(t in ("45", "50") for t in texts), "x to 3.1:", "3.1" in texts)'
+  y up to 50: False x to 3.1: False
+
 A self-contained HTML page: the SVG inline, no script, nothing fetched:
 
   $ $B plot cpu.json cpu.hlog -o cpu.html --title='cpu <2 threads>'; echo "exit $?"
@@ -172,7 +189,7 @@ Errors: one line, exit status 1, nothing written:
   FATAL: plot: -o needs a file name
   [1]
   $ $B plot cpu.json -o x.png --size=huge
-  FATAL: plot: invalid value for the 'size' option: 'huge' (expected WIDTHxHEIGHT in pixels, e.g. 1000x900, 200 to 10000 wide)
+  FATAL: plot: invalid value for the 'size' option: 'huge' (expected WIDTHxHEIGHT of each chart in pixels, e.g. 1000x300, 200 to 10000 wide, 100 to 5000 high)
   [1]
   $ echo '{"type":"final","events":0,"total_time":1}' > idle.json
   $ $B plot idle.json -o x.png
@@ -238,5 +255,5 @@ The temporary directory of the data and the script is gone:
     -o FILE, --output=FILE  the picture: FILE.png, FILE.svg or FILE.html (one page,
                             the SVG inline, nothing fetched)
     --label=A,B,...         names of the runs, one per result file [the file names]
-    --size=WxH              size in pixels [1000 x 300 per chart]
+    --size=WxH              size of each chart in pixels [1000x300]
     --title=TEXT            a title above the charts
