@@ -31,6 +31,7 @@ enum plot_fmt { PF_PNG, PF_SVG, PF_HTML };
  * chart whose every series is empty). */
 struct plot_has {
 	unsigned char tps, q[3], lat[RUNFILE_NIVPCT + 1], dist;
+	unsigned char sweep[3];         /* first run of a sweep: tps p95 p99 */
 	unsigned char *lbl;             /* nlbl entries: events per second */
 	unsigned char *lbl_lat;         /* nlbl entries: latency */
 };
@@ -48,6 +49,8 @@ struct plot {
 	FILE *gp;                       /* the script */
 	struct plot_has *has;           /* per run: which series have data */
 	int any_tps, any_queries, any_lat_iv, any_dist, any_labels, any_label_lat;
+	unsigned nsweeps;               /* result files with two or more steps */
+	int any_sweep_lat;
 	double tmin, tmax;              /* time span of the time series */
 	unsigned nseries;               /* plot items in the current panel */
 	int run_legend;                 /* legend: runs only (dash types in the title) */
@@ -132,6 +135,44 @@ static const struct runfile_iv *lat_series(const struct runfile_run *r, unsigned
 static double spectrum_x(double q)
 {
 	return q >= 1 - 1 / PLOT_MAX_X ? PLOT_MAX_X : 1 / (1 - q);
+}
+
+/* The end of the runs of the result file whose first run is runs[i]. */
+static unsigned file_end(const struct runfile_set *set, unsigned i)
+{
+	unsigned j = i;
+
+	while (j < set->n && set->runs[j].path == set->runs[i].path)
+		j++;
+	return j;
+}
+
+/* r<i>.sweep for the first run i of each sweep (two or more steps):
+ * threads tps p95 p99, one line per step (the scaling curve). */
+static int write_sweeps(struct plot *p)
+{
+	for (unsigned i = 0, end; i < p->set.n; i = end) {
+		FILE *f;
+		end = file_end(&p->set, i);
+		if (end - i < 2)
+			continue;
+		if (!(f = data_file(p, i, "sweep")))
+			return 1;
+		for (unsigned j = i; j < end; j++) {
+			const struct runfile_run *r = &p->set.runs[j];
+			unsigned char *has = p->has[i].sweep;
+			int t = put_num(f, r->threads);
+			has[0] |= put_num(f, r->tps) & t;
+			has[1] |= put_num(f, runfile_pct_ms(r, 95) > 0 ? runfile_pct_ms(r, 95) : NAN) & t;
+			has[2] |= put_num(f, runfile_pct_ms(r, 99) > 0 ? runfile_pct_ms(r, 99) : NAN) & t;
+			p->any_sweep_lat |= has[1] | has[2];
+			fputc('\n', f);
+		}
+		if (close_data(f))
+			return 1;
+		p->nsweeps++;
+	}
+	return 0;
 }
 
 /* r<i>.iv: t tps qps reads writes other; r<i>.lat: t p50 p95 p99 max;
@@ -229,7 +270,7 @@ static int write_data(struct plot *p)
 		if (close_data(f))
 			return 1;
 	}
-	return 0;
+	return write_sweeps(p);
 }
 
 /* ---- the gnuplot script ----------------------------------------------- */
@@ -344,7 +385,8 @@ static void gp_time_range(struct plot *p)
 static unsigned count_panels(const struct plot *p)
 {
 	return (p->any_tps ? 1 : 0) + (p->any_queries ? 1 : 0) + (p->any_lat_iv ? 1 : 0) +
-	       (p->any_dist ? 1 : 0) + (p->any_labels ? 1 : 0) + (p->any_label_lat ? 1 : 0);
+	       (p->any_dist ? 1 : 0) + (p->any_labels ? 1 : 0) + (p->any_label_lat ? 1 : 0) +
+	       (p->nsweeps ? 1 : 0) + (p->any_sweep_lat ? 1 : 0);
 }
 
 /* The latency percentile spectrum: x = 1/(1-q) on a log axis, labelled in
@@ -368,6 +410,41 @@ static void gp_spectrum(struct plot *p)
 	gp_end_panel(p);
 	fprintf(g, "unset logscale x\nset xtics autofreq\nset xlabel 'time (s)'\n");
 	gp_time_range(p);
+}
+
+/* The scaling curves of the sweeps: tps, and latency p95 (solid) and p99
+ * (dashed), against the thread count; one colour per sweep. */
+static void gp_scaling(struct plot *p)
+{
+	static const char *const what[] = { "tps", "p95", "p99" };
+	FILE *g = p->gp;
+	char title[200];
+
+	fprintf(g, "set xlabel 'threads'\nset xrange [*:*]\nset xtics autofreq\n");
+	for (unsigned panel = 0; panel < (p->any_sweep_lat ? 2u : 1u); panel++) {
+		unsigned colour = 0;
+		gp_panel(p, panel ? "Latency by threads (solid: p95, dashed: p99)" : "Throughput by threads",
+		         NULL, panel ? "latency (ms)" : "tps", panel);
+		fprintf(g, "set yrange [%s:*]\n", panel ? "*" : "0");
+		for (unsigned i = 0, end; i < p->set.n; i = end) {
+			const char *name = p->set.runs[i].name, *at = strrchr(name, '@');
+			end = file_end(&p->set, i);
+			if (end - i < 2)
+				continue;
+			for (unsigned k = panel ? 1 : 0; k < (panel ? 3u : 1u); k++) {
+				if (!p->has[i].sweep[k])
+					continue;
+				gp_item(p, i, "sweep");
+				fprintf(g, " using 1:%u with linespoints lw 2 pt 7 dt %u lc rgb '%s' title ", 2 + k,
+				        k == 2 ? 2 : 1, palette[colour % NPALETTE]);
+				snprintf(title, sizeof(title), "%.*s%s%s", (int)(at ? at - name : (long)strlen(name)),
+				         name, panel ? " " : "", panel ? what[k] : "");
+				gp_str(g, title);
+			}
+			colour++;
+		}
+		gp_end_panel(p);
+	}
 }
 
 static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
@@ -463,6 +540,8 @@ static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
 			}
 		gp_end_panel(p);
 	}
+	if (p->nsweeps)
+		gp_scaling(p);
 	fprintf(g, "unset multiplot\nset output\n");
 }
 
@@ -571,12 +650,12 @@ static int write_html(const char *svg_path, const char *out, const char *title)
 
 static void remove_dir(const char *dir)
 {
-	static const char *const files[] = { "iv", "lat", "dist", "lbl" };
+	static const char *const files[] = { "iv", "lat", "dist", "lbl", "sweep" };
 	char path[300];
 
 	for (unsigned i = 0;; i++) {
 		unsigned gone = 0;
-		for (unsigned k = 0; k < 4; k++) {
+		for (unsigned k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
 			snprintf(path, sizeof(path), "%s/r%u.%s", dir, i, files[k]);
 			gone += unlink(path) == 0;
 		}
@@ -602,7 +681,8 @@ static void remove_dir(const char *dir)
 	"over time, queries split into reads/writes/other, latency per interval\n" \
 	"(p50/p95/p99/max, from the hdr log where given), the latency percentile\n" \
 	"distribution, events per second and latency by label; several runs overlaid\n" \
-	"and named.\n\n" \
+	"and named. A thread sweep adds its scaling curves (tps, p95 and p99 against\n" \
+	"the thread count).\n\n" \
 	"Options:\n" \
 	"  -o FILE, --output=FILE  the picture: FILE.png, FILE.svg or FILE.html (one page,\n" \
 	"                          the SVG inline, nothing fetched)\n" \

@@ -148,6 +148,22 @@ would be a spike to 50 events per second at the right edge:
   > print("y up to 50:", any(t in ("45", "50") for t in texts), "x to 3.1:", "3.1" in texts)'
   y up to 50: False x to 3.1: False
 
+A thread sweep adds its scaling curves: throughput, and latency p95
+(solid) and p99 (dashed), against the thread count, one colour per sweep:
+
+  $ $B cpu --threads=1,2,4 --events=200 --cpu-max-prime=2000 --time=0 --percentile=95,99 --report-format=json --hdr-log=sw.hlog run > sw.json 2>/dev/null
+  $ $B plot sw.json sw-step*.hlog -o sw.svg; echo "exit $?"
+  exit 0
+  $ svg sw.svg "Throughput by threads" "Latency by threads (solid: p95, dashed: p99)" "threads" "sw" "sw p95" "sw p99" | tail -6
+  Throughput by threads True
+  Latency by threads (solid: p95, dashed: p99) True
+  threads True
+  sw True
+  sw p95 True
+  sw p99 True
+  $ $B plot sw.json sw-step*.hlog -o sw.png; px sw.png | sed -n 1p
+  1000x1200
+
 A self-contained HTML page: the SVG inline, no script, nothing fetched:
 
   $ $B plot cpu.json cpu.hlog -o cpu.html --title='cpu <2 threads>'; echo "exit $?"
