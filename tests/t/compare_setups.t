@@ -30,10 +30,10 @@ one table per step, the two setups side by side:
   
   | threads | disk tps | p95 (ms) | p99 (ms) | ram tps | p95 (ms) | p99 (ms) | ram/disk tps |
   $ grep -A 2 '^\*\*Step 1' out/compare.md | sed -n 3p | cut -c1-20
-  | metric           | (re)
+  | metric           |
   $ python3 "$BENCH_SRCDIR/tests/lib/png_pixels.py" out/compare.png '#1f77b4' '#d62728' |
   >   awk '/^#/ { print $1, ($2 > 100) ? "many" : $2; next } $1 != "distinct"'
-  1000x1200
+  1000x1800
   #1f77b4 many
   #d62728 many
 The password is in no output:
