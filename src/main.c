@@ -28,6 +28,7 @@
 #include "results/compare.h"
 #include "results/plot.h"
 #include "sweep/sweep.h"
+#include "observe/observe.h"
 #include <math.h>
 #include <signal.h>
 #include <time.h>
@@ -207,7 +208,10 @@ static int run_once(struct lrt *main_state, struct report_result *result)
 	ctx.sql = db_used;
 	ctx.result = result;
 	lrt_report_hooks(main_state, &ctx.hooks);
+	if ((rc = obs_create(cfg.report_interval, &ctx.obs)))
+		return rc;
 	rc = sched_run(&cfg, &ctx, run_worker, NULL);
+	obs_destroy(ctx.obs);
 	lrt_report_end(main_state);
 	if (rc)
 		return rc;

@@ -8,6 +8,7 @@
 #include "stats/report_common.h"
 #include "stats/report_fmt.h"
 #include "util/log.h"
+#include "observe/observe.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include "ffi/core.h"
@@ -39,23 +40,34 @@ static void fill_result(struct report_result *r, const struct stats_snap *s,
 }
 
 
+void report_run_start(const struct report_ctx *ctx)
+{
+	obs_sample(ctx->obs, OBS_START);
+}
+
 int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
                     double t_now, double period, unsigned threads_running,
                     uint64_t queue_length, unsigned concurrency)
 {
 	const struct core_cfg *cfg = ctx->cfg;
 	double p = period > 0 ? period : 1;
+	char t[64];
+	int rc;
 
+	obs_sample(ctx->obs, OBS_TICK);
 	switch (cfg->report_format) {
 	case CORE_REPORT_TEXT:
-		return report_text_interval(ctx, s, t_now, period, threads_running,
-		                            queue_length, concurrency);
+		rc = report_text_interval(ctx, s, t_now, period, threads_running,
+		                          queue_length, concurrency);
+		report_format_time(t, sizeof(t), t_now, cfg->report_interval);
+		obs_text_line(ctx->obs, t);
+		return rc;
 	case CORE_REPORT_CSV:
 		report_csv_row(cfg, "interval", t_now, threads_running, s, p);
 		return 0;
 	default:
 		report_json_interval(cfg, s, t_now, p, threads_running, queue_length,
-		                     concurrency);
+		                     concurrency, ctx->obs);
 		return 0;
 	}
 }
@@ -67,6 +79,8 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	double p = period > 0 ? period : 1;
 	sb_stat_t st;
 
+	if (!checkpoint)
+		obs_sample(ctx->obs, OBS_END);
 	report_fill_stat(&st, s, period, total, 0, cfg->percentile);
 	if (!checkpoint)
 		st.time_events = ctx->time_events;
@@ -87,7 +101,8 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		report_csv_row(cfg, checkpoint ? "checkpoint" : "final", total,
 		               cfg->threads, s, p);
 	else
-		report_json_full(cfg, s, total, p, checkpoint > 0);
+		report_json_full(cfg, s, total, p, checkpoint > 0,
+		                 checkpoint ? NULL : ctx->obs);
 	/* text, so it goes where stdout points now: stderr */
 	if (s->have_stmt && !checkpoint && log_verbosity() >= LOG_NOTICE) {
 		report_text_file_ops(s);

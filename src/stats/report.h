@@ -53,7 +53,15 @@ struct report_ctx {
 	 * warm-up) to the end of the last event, without what the workers
 	 * ran after it (thread_done, closing states and connections). */
 	double time_events;
+	/* --server-stats: the observer sampled at the start, at each
+	 * interval report and at the final one (observe/observe.h); NULL:
+	 * off. */
+	struct obs *obs;
 };
+
+/* The run's clock starts (the workers wait at the start barrier): the
+ * observer's start sample. */
+void report_run_start(const struct report_ctx *ctx);
 
 /* A sweep's step (1-based, 0 = not a sweep) and label (NULL or "": none):
  * json lines then carry "step" (and the final one "step_label"). */

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * observe: what happens beside the run, sampled at its report ticks on a
+ * thread and a connection of its own (DESIGN.md, src/observe/). So far:
+ * the database server's counters (--server-stats), read through the
+ * driver's counters hooks (db/driver.h, ABI 6).
+ *
+ * The reporter asks for a sample at the run's start, at each interval
+ * report and at the end (obs_sample); the observer thread reads and the
+ * reporter waits for it a bounded time only: a sample not in by then is
+ * skipped (one warning) and its interval's counts go to the next one, so
+ * the intervals' deltas always add up. The workers never wait for it, and
+ * its statements are in none of the run's statistics (the thread has no
+ * recorder). A source that fails at the start (no connection, no hook, a
+ * privilege) is one warning and the run goes on without it.
+ *
+ * Every function but obs_create's thread is called from the reporting
+ * (main) thread only.
+ */
+#ifndef BENCH_OBSERVE_H
+#define BENCH_OBSERVE_H
+
+#include <stdio.h>
+
+struct obs;
+
+enum obs_point {
+	OBS_START,       /* the run's clock starts (workers at the barrier) */
+	OBS_TICK,        /* an interval report */
+	OBS_END          /* the final report */
+};
+
+/* The observer of one run when --server-stats is on (its thread started,
+ * nothing connected yet), else *out = NULL. interval: the run's
+ * --report-interval (bounds a tick's wait). 0 or -ENOMEM / -errno of
+ * pthread_create (after a FATAL line). */
+int obs_create(double interval, struct obs **out);
+/* Stop the thread (after its sample in flight, if any) and free. NULL-safe. */
+void obs_destroy(struct obs *o);
+
+/* Take the sample of point p. OBS_START connects (drivers, names) and
+ * waits up to 10 s; OBS_TICK up to a quarter of the interval (at most
+ * 250 ms; not at all while an earlier sample is still running); OBS_END up
+ * to 5 s. 1 when the sample is in: obs_json/obs_text_line then show the
+ * interval it ends (OBS_TICK) or the run (OBS_END); 0 when it was
+ * skipped or the observer is off. NULL-safe (0). */
+int obs_sample(struct obs *o, enum obs_point p);
+
+/* ,"server":{...} for the interval of the last OBS_TICK (final: the run,
+ * after OBS_END): its seconds, the counters' deltas and the gauges'
+ * values; a skipped tick {"skipped":true}. Nothing when off. */
+void obs_json(const struct obs *o, FILE *f, int final);
+
+/* --server-stats-line: "[ <time> ] srv: label rate ..." for the last
+ * OBS_TICK onto stdout (nothing when off, not asked for or skipped). */
+void obs_text_line(const struct obs *o, const char *time);
+
+#endif

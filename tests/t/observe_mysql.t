@@ -1,0 +1,66 @@
+--server-stats against a real, throwaway MariaDB server: SHOW GLOBAL STATUS
+read on a connection of bench's own at the start, at each interval report
+and at the end (docs/observe.md). Twin of observe_pgsql.t; both share
+tests/lib/observe.sh.
+
+  $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
+  $ . "$BENCH_SRCDIR/tests/lib/observe.sh"
+  $ dbtest_start mysql
+
+The intervals' deltas and the tail after the last one add up to the run's
+total, and the total is what two reads by hand around the run saw the
+counters move (Questions: plus bench's own reads and the connects):
+
+  $ observe_run mysql
+  Com_commit: ok
+  Com_rollback: ok
+  Innodb_row_lock_waits: ok
+  Questions: ok
+  intervals with server counters: all, >= 3
+
+Commits are the run's transactions; no warning (MariaDB lacks the default
+set's Innodb_rows_*, which is not one); the final object says where the
+counters came from and what the sampling cost:
+
+  $ python3 -c 'import json; d = [json.loads(l) for l in open("run.json")][-1]; s = d["server"]
+  > print(s["source"], s["end_sample"], s["skipped"], s["counters"]["Com_commit"] == d["events"])
+  > print(sorted(s["gauges"])); print(s["reads"] >= 5, s["read_ms_max"] >= s["read_ms_avg"] > 0)'
+  mysql True 0 True
+  ['Innodb_buffer_pool_pages_dirty', 'Threads_connected', 'Threads_running']
+  True True
+  $ grep -c WARNING run.err
+  0
+  [1]
+
+Text reports stay sysbench's unless asked: no srv line by default, one
+per interval with --server-stats-line:
+
+  $ R="$B oltp_read_write $MY --tables=1 --table-size=1000 --threads=2 --time=2 --report-interval=1 --server-stats=on"
+  $ $R run | grep -c 'srv:'
+  0
+  [1]
+  $ $R --server-stats-line=on run | grep 'srv:' | head -1
+  \[ 1s \] srv: commit/s: \d+\.\d\d bp_req/s: \d+\.\d\d bp_miss/s: \d+\.\d\d fsync/s: \d+\.\d\d log_MB/s: \d+\.\d\d lock_waits/s: \d+\.\d\d running: \d+ (re)
+
+A name the server does not have, and one that is not a name, are one
+warning each at the start; the run goes on with the rest:
+
+  $ $R --server-stats-counters=Innodb_pages_written,No_such_counter,bad-name --report-format=json run 2>err | tail -1 |
+  >   python3 -c 'import json,sys; c = json.load(sys.stdin)["server"]["counters"]; print("Innodb_pages_written" in c, "No_such_counter" in c)'
+  True False
+  $ grep WARNING err
+  WARNING: --server-stats: cannot read bad-name (not a counter name): going on without it
+  WARNING: --server-stats: the server has no counter No_such_counter: going on without it
+
+A driver without server counters (SQLite) is one warning; the run and its
+report go on:
+
+  $ $B oltp_point_select --db-driver=sqlite --sqlite-db=t.db --tables=1 --table-size=10 prepare > /dev/null
+  $ $B oltp_point_select --db-driver=sqlite --sqlite-db=t.db --tables=1 --table-size=10 --events=10 --time=0 --server-stats=on run 2>&1 | grep -E 'WARNING|transactions:'
+  WARNING: --server-stats: the sqlite driver has no server counters: going on without them
+      transactions:                        10     \(\d+\.\d+ per sec\.\) (re)
+
+A workload without a database (cpu) says so once:
+
+  $ $B cpu --events=10 --time=0 --server-stats=on run 2>&1 | grep WARNING
+  WARNING: --server-stats: this run's script uses no database: no server counters
