@@ -59,3 +59,27 @@ observe_run() {
 	# shellcheck disable=SC2086
 	observe_check before after run.json $counters
 }
+
+# observe_stall mysql|pgsql PID: a 6 s run (stall.json, stall.err) whose
+# server is stopped (SIGSTOP; this test's own server) for 2.5 s after its
+# first interval report, read by hand around it and checked as observe_run.
+observe_stall() {
+	local kind=$1 pid=$2 opts counters
+	case $kind in
+	mysql) opts=$MY counters=$OBSERVE_MY ;;
+	pgsql) opts=$PG counters=$OBSERVE_PG ;;
+	esac
+	observe_manual_read "$kind" before
+	# shellcheck disable=SC2086
+	$B oltp_read_write $opts --tables=1 --table-size=1000 --threads=2 --time=6 \
+		--report-interval=1 --server-stats=on --report-format=json run >stall.json 2>stall.err &
+	local run=$!
+	until [ -s stall.json ] || ! kill -0 $run 2>/dev/null; do sleep 0.05; done
+	kill -STOP "$pid"
+	sleep 2.5
+	kill -CONT "$pid"
+	wait $run || { cat stall.err; return 1; }
+	observe_manual_read "$kind" after
+	# shellcheck disable=SC2086
+	observe_check before after stall.json $counters | sed '$d'
+}

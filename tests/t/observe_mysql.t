@@ -64,3 +64,21 @@ A workload without a database (cpu) says so once:
 
   $ $B cpu --events=10 --time=0 --server-stats=on run 2>&1 | grep WARNING
   WARNING: --server-stats: this run's script uses no database: no server counters
+
+A stalled server (stopped for 2.5 s in a 6 s run): the interval reports
+still come at their ticks, the ticks whose sample is late are skipped with
+one warning, their counts go to the next sample, and everything still adds
+up:
+
+  $ observe_stall mysql "$DB_MYSQL_PID"
+  Com_commit: ok
+  Com_rollback: ok
+  Innodb_row_lock_waits: ok
+  Questions: ok
+  $ python3 -c 'import json; o = [json.loads(l) for l in open("stall.json")]; iv = [x for x in o if x["type"] == "interval"]
+  > sk = [x for x in iv if x["server"].get("skipped")]; print(len(iv) >= 5, len(sk) >= 2, len(sk) == o[-1]["server"]["skipped"])'
+  True True True
+  $ grep -c WARNING stall.err
+  1
+  $ grep -o 'WARNING: --server-stats: the server.s counters were not read within 250 ms' stall.err
+  WARNING: --server-stats: the server's counters were not read within 250 ms
