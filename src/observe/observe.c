@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 #include "db/driver.h"
+#include "observe/host.h"
 #include "observe/observe.h"
 #include "opt/opt.h"
 #include "stats/report.h"
@@ -52,7 +53,10 @@ struct obs {
 	int said_fail;                  /* a failed read was said */
 
 	/* The reporter's. */
-	int on;                         /* the start sample is in */
+	int srv;                        /* --server-stats */
+	struct obs_host *host;          /* --host-stats (NULL: off) */
+	int host_line;                  /* --host-stats-line */
+	int on;                         /* the server's start sample is in */
 	int line;                       /* --server-stats-line */
 	int64_t tick_wait_ns;
 	double *start, *base, *cur, *iv, *last; /* [n]: samples (last: at
@@ -284,7 +288,7 @@ int obs_create(double interval, struct obs **out)
 	int rc;
 
 	*out = NULL;
-	if (!opt_get_bool("server-stats"))
+	if (!opt_get_bool("server-stats") && !opt_get_bool("host-stats"))
 		return 0;
 	if ((o = calloc(1, sizeof(*o))) == NULL) {
 		log_msg(LOG_FATAL, "out of memory for --server-stats");
@@ -296,6 +300,20 @@ int obs_create(double interval, struct obs **out)
 	pthread_cond_init(&o->cv_req, &ca);
 	pthread_cond_init(&o->cv_done, &ca);
 	pthread_condattr_destroy(&ca);
+	if (opt_get_bool("host-stats")) {
+		const char *const *devs;
+		unsigned nd = opt_get_list("host-stats-devices", &devs);
+		if ((rc = obs_host_create(devs, nd, &o->host))) {
+			obs_destroy(o);
+			return rc;
+		}
+		o->host_line = opt_get_bool("host-stats-line");
+	}
+	o->srv = opt_get_bool("server-stats");
+	if (!o->srv) {
+		*out = o;
+		return 0;
+	}
 	o->line = opt_get_bool("server-stats-line");
 	o->tick_wait_ns = (int64_t)(interval * 1e9 / 4);
 	if (o->tick_wait_ns > OBS_TICK_WAIT_MAX_NS)
@@ -332,6 +350,7 @@ void obs_destroy(struct obs *o)
 	free(o->cur);
 	free(o->iv);
 	free(o->last);
+	obs_host_destroy(o->host);
 	pthread_cond_destroy(&o->cv_req);
 	pthread_cond_destroy(&o->cv_done);
 	pthread_mutex_destroy(&o->mu);
@@ -405,7 +424,11 @@ int obs_sample(struct obs *o, enum obs_point p)
 	int64_t t;
 	int got;
 
-	if (o == NULL || (p != OBS_START && !o->on))
+	if (o == NULL)
+		return 0;
+	/* procfs never blocks: read here, at the same moment */
+	obs_host_sample(o->host, clock_now_ns(), p == OBS_START);
+	if (!o->srv || (p != OBS_START && !o->on))
 		return 0;
 	if (p == OBS_START) {
 		got = obs_ask(o, p, OBS_START_WAIT_NS, &t);
@@ -480,7 +503,10 @@ static void obs_jgroup(FILE *f, const struct obs *o, const char *key, int gauges
 
 void obs_json(const struct obs *o, FILE *f, int final)
 {
-	if (o == NULL || !o->on)
+	if (o == NULL)
+		return;
+	obs_host_json(o->host, f, final);
+	if (!o->on)
 		return;
 	if (!final) {
 		if (o->iv_state == 0)
@@ -534,7 +560,11 @@ void obs_text_line(const struct obs *o, const char *time)
 	char line[1024];
 	size_t at;
 
-	if (o == NULL || !o->on || !o->line || o->iv_state != 1)
+	if (o == NULL)
+		return;
+	if (o->host_line)
+		obs_host_line(o->host, time);
+	if (!o->on || !o->line || o->iv_state != 1)
 		return;
 	at = (size_t)snprintf(line, sizeof(line), "[ %ss ] srv:", time);
 	for (unsigned i = 0; i < o->n && at < sizeof(line); i++) {

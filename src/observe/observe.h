@@ -3,7 +3,9 @@
  * observe: what happens beside the run, sampled at its report ticks on a
  * thread and a connection of its own (DESIGN.md, src/observe/). So far:
  * the database server's counters (--server-stats), read through the
- * driver's counters hooks (db/driver.h, ABI 6).
+ * driver's counters hooks (db/driver.h, ABI 6), and this machine's CPU and
+ * disks from /proc (--host-stats, host.h; read by the reporting thread
+ * itself, as procfs never blocks).
  *
  * The reporter asks for a sample at the run's start, at each interval
  * report and at the end (obs_sample); the observer thread reads and the
@@ -30,8 +32,8 @@ enum obs_point {
 	OBS_END          /* the final report */
 };
 
-/* The observer of one run when --server-stats is on (its thread started,
- * nothing connected yet), else *out = NULL. interval: the run's
+/* The observer of one run when --server-stats or --host-stats is on (the
+ * server's thread started, nothing connected yet), else *out = NULL. interval: the run's
  * --report-interval (bounds a tick's wait). 0 or -ENOMEM / -errno of
  * pthread_create (after a FATAL line). */
 int obs_create(double interval, struct obs **out);
@@ -46,13 +48,14 @@ void obs_destroy(struct obs *o);
  * skipped or the observer is off. NULL-safe (0). */
 int obs_sample(struct obs *o, enum obs_point p);
 
-/* ,"server":{...} for the interval of the last OBS_TICK (final: the run,
- * after OBS_END): its seconds, the counters' deltas and the gauges'
- * values; a skipped tick {"skipped":true}. Nothing when off. */
+/* ,"host":{...} and ,"server":{...} for the interval of the last OBS_TICK
+ * (final: the run, after OBS_END): its seconds, the counters' deltas and
+ * the gauges' values; a skipped tick {"skipped":true}. Nothing when off. */
 void obs_json(const struct obs *o, FILE *f, int final);
 
-/* --server-stats-line: "[ <time> ] srv: label rate ..." for the last
- * OBS_TICK onto stdout (nothing when off, not asked for or skipped). */
+/* --host-stats-line: "[ <time>s ] host: ..." and --server-stats-line:
+ * "[ <time>s ] srv: label rate ..." for the last OBS_TICK onto stdout
+ * (nothing when off, not asked for or skipped). */
 void obs_text_line(const struct obs *o, const char *time);
 
 #endif
