@@ -185,6 +185,31 @@ static int run_worker(unsigned tid, void *ud)
 	return rc;
 }
 
+/* --server-stats: the script's server_counters(), in a Lua state of the
+ * observer thread's own. */
+static int obs_script_open(void **state)
+{
+	struct lrt *l = NULL;
+	int rc = lrt_create(&script, -1, &l);
+	*state = l;
+	return rc;
+}
+
+static int obs_script_read(void *state, void (*emit)(void *, const char *, double, int),
+                           void *ud, char *err, size_t len)
+{
+	return lrt_call_counters(state, "server_counters", emit, ud, err, len);
+}
+
+static void obs_script_close(void *state)
+{
+	lrt_destroy(state);
+}
+
+static const struct obs_script_ops obs_script = {
+	.open = obs_script_open, .read = obs_script_read, .close = obs_script_close,
+};
+
 /* One run: init(), the option summary, print_mode(), the workers, the
  * final report (into *result when non-NULL), done(). Returns 0, 1 after a
  * hook failed, or sched_run()'s negative errno. */
@@ -210,6 +235,8 @@ static int run_once(struct lrt *main_state, struct report_result *result)
 	lrt_report_hooks(main_state, &ctx.hooks);
 	if ((rc = obs_create(cfg.report_interval, &ctx.obs)))
 		return rc;
+	if (lrt_has_function(main_state, "server_counters"))
+		obs_set_script(ctx.obs, &obs_script);
 	rc = sched_run(&cfg, &ctx, run_worker, NULL);
 	obs_destroy(ctx.obs);
 	lrt_report_end(main_state);

@@ -46,8 +46,12 @@ struct obs {
 	 * when done == req (ordered by mu). */
 	sql_connection *conn;
 	const char *source;             /* the driver's name */
-	struct obs_ctr *ctr;
-	unsigned n;
+	struct obs_ctr *ctr;            /* the server's [0, ndb), then the
+	                                 * script's [ndb, n) */
+	unsigned n, ndb;
+	const struct obs_script_ops *sops; /* server_counters(), or NULL */
+	void *sstate;                   /* its Lua state (this thread's) */
+	int said_script;                /* a failed call was said */
 	double *buf;                    /* the last read */
 	unsigned *fbuf;                 /* its flags */
 	int said_fail;                  /* a failed read was said */
@@ -176,9 +180,9 @@ static int obs_probe(struct obs *o)
 	return o->n && obs_read_some(o, 0, o->n) == 0 ? 0 : -EIO;
 }
 
-/* OBS_START: connect, pick the names, read them once. 0, or -1 after one
- * warning (the run goes on without server counters). */
-static int obs_open(struct obs *o)
+/* OBS_START for the server: connect, pick the names, read them once. 0,
+ * or -1 after one warning (the run goes on without server counters). */
+static int obs_open_db(struct obs *o)
 {
 	char msg[256], missing[1024] = "";
 	const struct db_counter_def *defs;
@@ -187,7 +191,8 @@ static int obs_open(struct obs *o)
 	unsigned nd = 0;
 
 	if (!db_used()) {
-		obs_warn("this run's script uses no database: no server counters");
+		if (o->sops == NULL)    /* else its server_counters() may */
+			obs_warn("this run's script uses no database: no server counters");
 		return -1;
 	}
 	if ((drv = db_create(NULL)) == NULL) {
@@ -234,15 +239,103 @@ static int obs_open(struct obs *o)
 	return o->n ? 0 : -1;
 }
 
+/* server_counters()' values: a new name (the start's call) is added. */
+static void obs_emit_new(void *ud, const char *name, double v, int gauge)
+{
+	struct obs *o = ud;
+	struct obs_ctr *c;
+	double *b;
+	unsigned *fb;
+
+	for (unsigned i = 0; i < o->n; i++)
+		if (strcasecmp(o->ctr[i].name, name) == 0)
+			return;         /* a server counter's name: the server's */
+	c = realloc(o->ctr, (o->n + 1) * sizeof(*c));
+	if (c)
+		o->ctr = c;
+	b = realloc(o->buf, (o->n + 1) * sizeof(*b));
+	if (b)
+		o->buf = b;
+	fb = realloc(o->fbuf, (o->n + 1) * sizeof(*fb));
+	if (fb)
+		o->fbuf = fb;
+	if (!c || !b || !fb || (o->ctr[o->n].name = strdup(name)) == NULL)
+		return;
+	o->ctr[o->n].label = NULL;
+	o->ctr[o->n].flags = gauge ? DB_CTR_GAUGE : 0;
+	o->ctr[o->n].dflt = 0;
+	o->fbuf[o->n] = o->ctr[o->n].flags;
+	o->buf[o->n++] = v;
+}
+
+/* server_counters()' values during the run: the start's names only. */
+static void obs_emit_set(void *ud, const char *name, double v, int gauge)
+{
+	struct obs *o = ud;
+	(void)gauge;
+	for (unsigned i = o->ndb; i < o->n; i++)
+		if (strcasecmp(o->ctr[i].name, name) == 0)
+			o->buf[i] = v;
+}
+
+/* Call server_counters() with emit. 0, or -1 (said once). */
+static int obs_script_call(struct obs *o, void (*emit)(void *, const char *, double, int))
+{
+	char err[512];
+	if (o->sops->read(o->sstate, emit, o, err, sizeof(err)) == 0)
+		return 0;
+	if (!o->said_script++)
+		obs_warn("server_counters() failed: %s", err);
+	return -1;
+}
+
+/* OBS_START: the server's counters, then the script's. 0 when there is
+ * any. */
+static int obs_open(struct obs *o)
+{
+	int db = obs_open_db(o) == 0, script = 0;
+
+	if (!db)
+		while (o->n)
+			obs_drop(o, o->n - 1);
+	o->ndb = o->n;
+	if (o->sops) {
+		if (o->sops->open(&o->sstate))
+			obs_warn("cannot create a Lua state for server_counters(): no script counters");
+		else if (obs_script_call(o, obs_emit_new) == 0)
+			script = o->n > o->ndb;
+		if (o->sstate && !script && !o->said_script)
+			obs_warn("server_counters() returned no counters (a table of name = number, and one of gauges)");
+	}
+	if (!db && script && o->source == NULL)
+		o->source = "script";
+	return db || script ? 0 : -1;
+}
+
 /* A sample during the run. 0, or -1 (said once). */
 static int obs_read(struct obs *o)
 {
-	if (obs_read_some(o, 0, o->n) == 0)
-		return 0;
-	if (!o->said_fail++)
-		obs_warn("reading the server's counters failed (%s): the intervals until it works again report none",
-		         obs_errmsg(o));
-	return -1;
+	if (o->ndb && obs_read_some(o, 0, o->ndb) != 0) {
+		if (!o->said_fail++)
+			obs_warn("reading the server's counters failed (%s): the intervals until it works again report none",
+			         obs_errmsg(o));
+		return -1;
+	}
+	/* a failing server_counters() leaves its values null (NaN): the
+	 * server's still count */
+	if (o->n > o->ndb) {
+		for (unsigned i = o->ndb; i < o->n; i++)
+			o->buf[i] = NAN;
+		if (obs_script_call(o, obs_emit_set) && o->ndb == 0)
+			return -1;
+	}
+	return 0;
+}
+
+void obs_set_script(struct obs *o, const struct obs_script_ops *ops)
+{
+	if (o && o->srv)
+		o->sops = ops;
 }
 
 static void *obs_main(void *arg)
@@ -271,6 +364,8 @@ static void *obs_main(void *arg)
 		pthread_cond_broadcast(&o->cv_done);
 	}
 	pthread_mutex_unlock(&o->mu);
+	if (o->sstate)
+		o->sops->close(o->sstate);
 	if (o->conn) {
 		db_connection_close(o->conn);
 		db_connection_free(o->conn);
@@ -358,7 +453,8 @@ void obs_destroy(struct obs *o)
 }
 
 /* Post a request for point p and wait for its answer until wait_ns from
- * now: 1 with the values in o->cur, 0 (busy, failed or late). */
+ * now: 1 with the values in o->cur, 0 (busy or late), -1 (failed: the
+ * thread said why). */
 static int obs_ask(struct obs *o, enum obs_point p, int64_t wait_ns, int64_t *t)
 {
 	int64_t deadline;
@@ -380,8 +476,8 @@ static int obs_ask(struct obs *o, enum obs_point p, int64_t wait_ns, int64_t *t)
 		struct timespec ts = { deadline / 1000000000LL, deadline % 1000000000LL };
 		pthread_cond_timedwait(&o->cv_done, &o->mu, &ts);
 	}
-	got = o->done == seq && o->ok;
-	if (got && o->cur)
+	got = o->done != seq ? 0 : o->ok ? 1 : -1;
+	if (got > 0 && o->cur)
 		memcpy(o->cur, o->buf, o->n * sizeof(*o->cur));
 	pthread_mutex_unlock(&o->mu);
 	return got;
@@ -407,21 +503,22 @@ static int obs_begin(struct obs *o, int64_t t)
 	return 1;
 }
 
-/* A tick's (or the end's) sample that did not come in time. */
-static void obs_skip(struct obs *o, double at)
+/* A tick's (or the end's) sample that did not come in time (late), or
+ * failed (the observer thread said why). */
+static void obs_skip(struct obs *o, double at, int late, int64_t wait_ns)
 {
 	o->skipped++;
-	if (o->said_skip)
+	if (o->said_skip || !late)
 		return;
 	o->said_skip = 1;
 	log_msg(LOG_WARNING, "--server-stats: the server's counters were not read within %.0f ms at %.1f s (a slow or stalled server): %s (said once)",
-	        o->tick_wait_ns / 1e6, at,
+	        wait_ns / 1e6, at,
 	        "that report has none, their counts go to the next one");
 }
 
 int obs_sample(struct obs *o, enum obs_point p)
 {
-	int64_t t;
+	int64_t t, wait;
 	int got;
 
 	if (o == NULL)
@@ -431,7 +528,7 @@ int obs_sample(struct obs *o, enum obs_point p)
 	if (!o->srv || (p != OBS_START && !o->on))
 		return 0;
 	if (p == OBS_START) {
-		got = obs_ask(o, p, OBS_START_WAIT_NS, &t);
+		got = obs_ask(o, p, OBS_START_WAIT_NS, &t) > 0;
 		if (!got) {
 			pthread_mutex_lock(&o->mu);
 			if (o->done != o->req)
@@ -443,21 +540,22 @@ int obs_sample(struct obs *o, enum obs_point p)
 		o->on = obs_begin(o, t);
 		return o->on;
 	}
-	got = obs_ask(o, p, p == OBS_END ? OBS_END_WAIT_NS : o->tick_wait_ns, &t);
+	wait = p == OBS_END ? OBS_END_WAIT_NS : o->tick_wait_ns;
+	got = obs_ask(o, p, wait, &t);
+	if (got <= 0)
+		obs_skip(o, (t - o->t_start) / 1e9, got == 0, wait);
+	got = got > 0;
 	if (p == OBS_END) {
-		if (!got)
-			obs_skip(o, (t - o->t_start) / 1e9);
-		else
-			memcpy(o->base, o->cur, o->n * sizeof(double));
 		/* without an end sample the run's figures end at the last one */
-		if (got)
+		if (got) {
+			memcpy(o->base, o->cur, o->n * sizeof(double));
 			o->t_base = t;
+		}
 		o->t_end = o->t_base;
 		o->end_state = got;
 		return got;
 	}
 	if (!got) {
-		obs_skip(o, (t - o->t_start) / 1e9);
 		o->iv_state = 2;
 		return 0;
 	}

@@ -22,6 +22,7 @@
 #ifndef BENCH_OBSERVE_H
 #define BENCH_OBSERVE_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 struct obs;
@@ -39,6 +40,19 @@ enum obs_point {
 int obs_create(double interval, struct obs **out);
 /* Stop the thread (after its sample in flight, if any) and free. NULL-safe. */
 void obs_destroy(struct obs *o);
+
+/* A script's own counters: the global function server_counters(), called
+ * at each sample in a Lua state of the observer thread's own (ops made by
+ * main.c, so that observe stays below the runtime). read calls emit(ud,
+ * name, value, gauge) for each; 0, or < 0 with a message in err. */
+struct obs_script_ops {
+	int (*open)(void **state);
+	int (*read)(void *state, void (*emit)(void *ud, const char *name, double v, int gauge),
+	            void *ud, char *err, size_t len);
+	void (*close)(void *state);
+};
+/* Before OBS_START, with --server-stats on (else ignored). NULL-safe. */
+void obs_set_script(struct obs *o, const struct obs_script_ops *ops);
 
 /* Take the sample of point p. OBS_START connects (drivers, names) and
  * waits up to 10 s; OBS_TICK up to a quarter of the interval (at most

@@ -82,3 +82,39 @@ up:
   1
   $ grep -o 'WARNING: --server-stats: the server.s counters were not read within 250 ms' stall.err
   WARNING: --server-stats: the server's counters were not read within 250 ms
+
+A script's own counters: its global server_counters(), called at each
+sample in a Lua state of the observer's own, returns a table of counters
+and one of gauges; they go beside the server's, and add up the same way:
+
+  $ dbserver_mysql_sql "CREATE TABLE sbtest.sc (id INT AUTO_INCREMENT PRIMARY KEY)"
+  $ cat > sc.lua <<'LUA'
+  > function thread_init() con = sysbench.sql.driver():connect() end
+  > function event() con:query("INSERT INTO sc VALUES (NULL)") end
+  > local c, calls = nil, 0
+  > function server_counters()
+  >   c = c or sysbench.sql.driver():connect()
+  >   calls = calls + 1
+  >   if os.getenv("SC_FAIL") and calls > 2 then error("no more") end
+  >   return { sc_rows = tonumber(c:query_row("SELECT count(*) FROM sc")) }, { sc_calls = calls }
+  > end
+  > LUA
+  $ $B sc.lua $MY --threads=2 --time=3 --report-interval=1 --server-stats=on --report-format=json run 2> err > sc.json
+  $ python3 -c 'import json; o = [json.loads(l) for l in open("sc.json")]; iv = [x["server"] for x in o[:-1]]; s = o[-1]["server"]
+  > print(s["counters"]["sc_rows"] == o[-1]["events"], sum(x["counters"]["sc_rows"] for x in iv) + s["tail"]["counters"]["sc_rows"] == s["counters"]["sc_rows"])
+  > print(s["gauges"]["sc_calls"] == len(iv) + 2, "Com_commit" in s["counters"])'
+  True True
+  True True
+  $ grep -c WARNING err
+  0
+  [1]
+
+A server_counters() that fails is one warning; its counters are null from
+then on, the server's go on:
+
+  $ SC_FAIL=1 $B sc.lua $MY --threads=2 --time=3 --report-interval=1 --server-stats=on --report-format=json run 2> err > scf.json
+  $ grep WARNING err
+  WARNING: --server-stats: server_counters() failed: sc.lua:7: no more
+  $ python3 -c 'import json; o = [json.loads(l) for l in open("scf.json")]; s = o[-1]["server"]
+  > print(s["end_sample"], s["skipped"], s["counters"]["sc_rows"], s["counters"]["Questions"] >= o[-1]["events"] > 0)'
+  True 0 None True
