@@ -210,11 +210,32 @@ static const struct obs_script_ops obs_script = {
 	.open = obs_script_open, .read = obs_script_read, .close = obs_script_close,
 };
 
+/* The reports reach the observer through report_observer (stats sits
+ * below observe). */
+static void run_observe(void *ud, enum report_point p)
+{
+	static const enum obs_point pt[] = {
+		[REPORT_AT_START] = OBS_START, [REPORT_AT_TICK] = OBS_TICK, [REPORT_AT_END] = OBS_END,
+	};
+	obs_sample(ud, pt[p]);
+}
+
+static void run_observe_json(void *ud, FILE *f, int final)
+{
+	obs_json(ud, f, final);
+}
+
+static void run_observe_lines(void *ud, const char *time)
+{
+	obs_text_line(ud, time);
+}
+
 /* One run: init(), the option summary, print_mode(), the workers, the
  * final report (into *result when non-NULL), done(). Returns 0, 1 after a
  * hook failed, or sched_run()'s negative errno. */
 static int run_once(struct lrt *main_state, struct report_result *result)
 {
+	struct obs *obs = NULL;
 	struct report_ctx ctx;
 	int rc;
 
@@ -233,12 +254,16 @@ static int run_once(struct lrt *main_state, struct report_result *result)
 	ctx.sql = db_used;
 	ctx.result = result;
 	lrt_report_hooks(main_state, &ctx.hooks);
-	if ((rc = obs_create(cfg.report_interval, &ctx.obs)))
+	if ((rc = obs_create(cfg.report_interval, &obs)))
 		return rc;
-	if (lrt_has_function(main_state, "server_counters"))
-		obs_set_script(ctx.obs, &obs_script);
+	if (obs) {
+		if (lrt_has_function(main_state, "server_counters"))
+			obs_set_script(obs, &obs_script);
+		ctx.observer = (struct report_observer){
+			run_observe, run_observe_json, run_observe_lines, obs };
+	}
 	rc = sched_run(&cfg, &ctx, run_worker, NULL);
-	obs_destroy(ctx.obs);
+	obs_destroy(obs);
 	lrt_report_end(main_state);
 	if (rc)
 		return rc;

@@ -8,7 +8,6 @@
 #include "stats/report_common.h"
 #include "stats/report_fmt.h"
 #include "util/log.h"
-#include "observe/observe.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include "ffi/core.h"
@@ -40,9 +39,15 @@ static void fill_result(struct report_result *r, const struct stats_snap *s,
 }
 
 
+static void observe_at(const struct report_ctx *ctx, enum report_point p)
+{
+	if (ctx->observer.sample)
+		ctx->observer.sample(ctx->observer.ud, p);
+}
+
 void report_run_start(const struct report_ctx *ctx)
 {
-	obs_sample(ctx->obs, OBS_START);
+	observe_at(ctx, REPORT_AT_START);
 }
 
 int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
@@ -54,20 +59,22 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 	char t[64];
 	int rc;
 
-	obs_sample(ctx->obs, OBS_TICK);
+	observe_at(ctx, REPORT_AT_TICK);
 	switch (cfg->report_format) {
 	case CORE_REPORT_TEXT:
 		rc = report_text_interval(ctx, s, t_now, period, threads_running,
 		                          queue_length, concurrency);
-		report_format_time(t, sizeof(t), t_now, cfg->report_interval);
-		obs_text_line(ctx->obs, t);
+		if (ctx->observer.lines) {
+			report_format_time(t, sizeof(t), t_now, cfg->report_interval);
+			ctx->observer.lines(ctx->observer.ud, t);
+		}
 		return rc;
 	case CORE_REPORT_CSV:
 		report_csv_row(cfg, "interval", t_now, threads_running, s, p);
 		return 0;
 	default:
 		report_json_interval(cfg, s, t_now, p, threads_running, queue_length,
-		                     concurrency, ctx->obs);
+		                     concurrency, &ctx->observer);
 		return 0;
 	}
 }
@@ -80,7 +87,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	sb_stat_t st;
 
 	if (!checkpoint)
-		obs_sample(ctx->obs, OBS_END);
+		observe_at(ctx, REPORT_AT_END);
 	report_fill_stat(&st, s, period, total, 0, cfg->percentile);
 	if (!checkpoint)
 		st.time_events = ctx->time_events;
@@ -102,7 +109,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		               cfg->threads, s, p);
 	else
 		report_json_full(cfg, s, total, p, checkpoint > 0,
-		                 checkpoint ? NULL : ctx->obs);
+		                 checkpoint ? NULL : &ctx->observer);
 	/* text, so it goes where stdout points now: stderr */
 	if (s->have_stmt && !checkpoint && log_verbosity() >= LOG_NOTICE) {
 		report_text_file_ops(s);

@@ -10,7 +10,6 @@
 #include "stats/report.h"
 #include "stats/report_common.h"
 #include "stats/report_fmt.h"
-#include "observe/observe.h"
 
 /* A sweep's step (1-based; 0: no sweep) and its label, for json lines. */
 static unsigned report_step;
@@ -239,7 +238,7 @@ static void j_statements(FILE *f, const struct stats_snap *s)
 void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s,
                           double t_now, double p, unsigned threads_running,
                           uint64_t queue_length, unsigned concurrency,
-                          const struct obs *obs)
+                          const struct report_observer *ob)
 {
 	FILE *f = report_machine_stream();
 
@@ -254,7 +253,8 @@ void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s
 		jkv_u64(f, "queue_length", queue_length);
 		fprintf(f, ",\"concurrency\":%u", concurrency);
 	}
-	obs_json(obs, f, 0);
+	if (ob && ob->json)
+		ob->json(ob->ud, f, 0);
 	fputs("}\n", f);
 	fflush(f);
 }
@@ -320,7 +320,8 @@ static void j_options(FILE *f)
 }
 
 void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
-                      double total, double p, int checkpoint, const struct obs *obs)
+                      double total, double p, int checkpoint,
+                      const struct report_observer *ob)
 {
 	FILE *f = report_machine_stream();
 	double mean, sd;
@@ -348,7 +349,8 @@ void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
 	j_labels(f, cfg, s, p);
 	if (s->have_stmt && !checkpoint)
 		j_statements(f, s);
-	obs_json(obs, f, 1);
+	if (ob && ob->json)
+		ob->json(ob->ud, f, 1);
 	fputs(",\"bench_version\":", f);
 	report_json_string(f, PACKAGE_VERSION);
 	if (gethostname(host, sizeof(host)) != 0)
