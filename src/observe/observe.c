@@ -41,6 +41,7 @@ struct obs {
 	int point, quit, ok;
 	uint64_t reads;                 /* counters reads (one statement each) */
 	int64_t read_ns, read_ns_max;   /* their time */
+	int64_t cpu_ns;                 /* the thread's CPU time in them */
 
 	/* The thread's own while it works; the reporter reads them only
 	 * when done == req (ordered by mu). */
@@ -338,6 +339,15 @@ void obs_set_script(struct obs *o, const struct obs_script_ops *ops)
 		o->sops = ops;
 }
 
+/* The calling thread's CPU time. */
+static int64_t obs_cpu_ns(void)
+{
+	struct timespec ts;
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
+		return 0;
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
 static void *obs_main(void *arg)
 {
 	struct obs *o = arg;
@@ -352,10 +362,12 @@ static void *obs_main(void *arg)
 		uint64_t seq = o->req;
 		int point = o->point, ok;
 		pthread_mutex_unlock(&o->mu);
-		int64_t t0 = clock_now_ns();
+		int64_t t0 = clock_now_ns(), c0 = obs_cpu_ns();
 		ok = (point == OBS_START ? obs_open(o) : obs_read(o)) == 0;
 		t0 = clock_now_ns() - t0;
+		c0 = obs_cpu_ns() - c0;
 		pthread_mutex_lock(&o->mu);
+		o->cpu_ns += c0;
 		o->read_ns += t0;
 		if (t0 > o->read_ns_max)
 			o->read_ns_max = t0;
@@ -648,6 +660,8 @@ void obs_json(const struct obs *o, FILE *f, int final)
 	obs_jnum(f, o->done ? o->read_ns / 1e6 / (double)o->done : 0);
 	fputs(",\"read_ms_max\":", f);
 	obs_jnum(f, o->read_ns_max / 1e6);
+	fputs(",\"cpu_ms\":", f);
+	obs_jnum(f, o->cpu_ns / 1e6);
 	pthread_mutex_unlock(mu);
 	fputc('}', f);
 	free(tot);

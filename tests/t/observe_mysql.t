@@ -24,10 +24,10 @@ counters came from and what the sampling cost:
 
   $ python3 -c 'import json; d = [json.loads(l) for l in open("run.json")][-1]; s = d["server"]
   > print(s["source"], s["end_sample"], s["skipped"], s["counters"]["Com_commit"] == d["events"])
-  > print(sorted(s["gauges"])); print(s["reads"] >= 5, s["read_ms_max"] >= s["read_ms_avg"] > 0)'
+  > print(sorted(s["gauges"])); print(s["reads"] >= 5, s["read_ms_max"] >= s["read_ms_avg"] > 0, 0 < s["cpu_ms"] < 1000 * s["time"])'
   mysql True 0 True
   ['Innodb_buffer_pool_pages_dirty', 'Threads_connected', 'Threads_running']
-  True True
+  True True True
   $ grep -c WARNING run.err
   0
   [1]
