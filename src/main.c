@@ -254,7 +254,7 @@ static int run_once(struct lrt *main_state, struct report_result *result)
 	ctx.sql = db_used;
 	ctx.result = result;
 	lrt_report_hooks(main_state, &ctx.hooks);
-	if ((rc = obs_create(cfg.report_interval, &obs)))
+	if ((rc = obs_create(&cfg, &obs)))
 		return rc;
 	if (obs) {
 		if (lrt_has_function(main_state, "server_counters"))

@@ -12,6 +12,7 @@
 #include "db/driver.h"
 #include "observe/host.h"
 #include "observe/observe.h"
+#include "opt/core_opts.h"
 #include "opt/opt.h"
 #include "stats/report.h"
 #include "util/clock.h"
@@ -388,8 +389,20 @@ static void *obs_main(void *arg)
 
 /* ---- the reporter's side ------------------------------------------------ */
 
-int obs_create(double interval, struct obs **out)
+/* What a report format shows of source `name` (its line option lineopt):
+ * one warning when it shows nothing of what was asked for. */
+static void obs_format_note(const struct core_cfg *cfg, const char *name, const char *lineopt)
 {
+	if (cfg->report_format == CORE_REPORT_CSV)
+		log_msg(LOG_WARNING, "--%s: csv reports carry none of its figures (json reports do)", name);
+	else if (cfg->report_format == CORE_REPORT_TEXT && !opt_get_bool(lineopt))
+		log_msg(LOG_WARNING, "--%s: text reports show its figures only with --%s=on (json reports carry them all)",
+		        name, lineopt);
+}
+
+int obs_create(const struct core_cfg *cfg, struct obs **out)
+{
+	double interval = cfg->report_interval;
 	pthread_condattr_t ca;
 	struct obs *o;
 	int rc;
@@ -415,6 +428,7 @@ int obs_create(double interval, struct obs **out)
 			return rc;
 		}
 		o->host_line = opt_get_bool("host-stats-line");
+		obs_format_note(cfg, "host-stats", "host-stats-line");
 	}
 	o->srv = opt_get_bool("server-stats");
 	if (!o->srv) {
@@ -422,6 +436,7 @@ int obs_create(double interval, struct obs **out)
 		return 0;
 	}
 	o->line = opt_get_bool("server-stats-line");
+	obs_format_note(cfg, "server-stats", "server-stats-line");
 	o->tick_wait_ns = (int64_t)(interval * 1e9 / 4);
 	if (o->tick_wait_ns > OBS_TICK_WAIT_MAX_NS)
 		o->tick_wait_ns = OBS_TICK_WAIT_MAX_NS;

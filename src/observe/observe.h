@@ -34,10 +34,12 @@ enum obs_point {
 };
 
 /* The observer of one run when --server-stats or --host-stats is on (the
- * server's thread started, nothing connected yet), else *out = NULL. interval: the run's
- * --report-interval (bounds a tick's wait). 0 or -ENOMEM / -errno of
+ * server's thread started, nothing connected yet), else *out = NULL.
+ * cfg: the run's --report-interval (bounds a tick's wait) and format (one
+ * warning when it shows none of the figures). 0 or -ENOMEM / -errno of
  * pthread_create (after a FATAL line). */
-int obs_create(double interval, struct obs **out);
+struct core_cfg;
+int obs_create(const struct core_cfg *cfg, struct obs **out);
 /* Stop the thread (after its sample in flight, if any) and free. NULL-safe. */
 void obs_destroy(struct obs *o);
 

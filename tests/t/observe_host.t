@@ -49,6 +49,7 @@ The text line, only when asked; a device that is not there is one warning:
   $ $BENCH fileio $F --file-test-mode=rndwr --events=200 --time=0 --report-interval=1 \
   >   --host-stats=on --host-stats-devices="$DEV",no_such_dev run | grep -E 'WARNING|host:'
   WARNING: --host-stats-devices: no device 'no_such_dev' in /proc/diskstats: going on without it
+  WARNING: --host-stats: text reports show its figures only with --host-stats-line=on (json reports carry them all)
   $ $BENCH fileio $F --file-test-mode=rndwr --time=2 --report-interval=1 --host-stats=on \
   >   --host-stats-devices="$DEV" --host-stats-line=on run | grep host: | head -1
   \[ 1s \] host: cpu usr/sys/iow/steal %: [0-9.]+/[0-9.]+/[0-9.]+/[0-9.]+ ctxt/s: \d+ \| \w+: r/s: [0-9.]+ w/s: [0-9.]+ rkB/s: [0-9.]+ wkB/s: [0-9.]+ await: [0-9.]+ aqu-sz: [0-9.]+ util: [0-9.]+% (re)

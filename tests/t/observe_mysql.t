@@ -57,12 +57,20 @@ report go on:
 
   $ $B oltp_point_select --db-driver=sqlite --sqlite-db=t.db --tables=1 --table-size=10 prepare > /dev/null
   $ $B oltp_point_select --db-driver=sqlite --sqlite-db=t.db --tables=1 --table-size=10 --events=10 --time=0 --server-stats=on run 2>&1 | grep -E 'WARNING|transactions:'
+  WARNING: --server-stats: text reports show its figures only with --server-stats-line=on (json reports carry them all)
   WARNING: --server-stats: the sqlite driver has no server counters: going on without them
       transactions:                        10     \(\d+\.\d+ per sec\.\) (re)
+
+csv reports carry none of the counters yet: one warning says so (text
+reports without --server-stats-line say so too, above):
+
+  $ $B cpu --events=10 --time=0 --server-stats=on --report-format=csv run 2>&1 >/dev/null | grep csv
+  WARNING: --server-stats: csv reports carry none of its figures (json reports do)
 
 A workload without a database (cpu) says so once:
 
   $ $B cpu --events=10 --time=0 --server-stats=on run 2>&1 | grep WARNING
+  WARNING: --server-stats: text reports show its figures only with --server-stats-line=on (json reports carry them all)
   WARNING: --server-stats: this run's script uses no database: no server counters
 
 A stalled server (stopped for 2.5 s in a 6 s run): the interval reports
