@@ -400,6 +400,18 @@ static void obs_format_note(const struct core_cfg *cfg, const char *name, const 
 		        name, lineopt);
 }
 
+/* One warning for a companion option given without its source on. */
+static void obs_orphans(const char *source, const char *list, const char *line)
+{
+	const char *const *items;
+	if (opt_get_bool(source))
+		return;
+	if (opt_get_list(list, &items) > 0)
+		log_msg(LOG_WARNING, "--%s does nothing without --%s=on", list, source);
+	if (opt_get_bool(line))
+		log_msg(LOG_WARNING, "--%s does nothing without --%s=on", line, source);
+}
+
 int obs_create(const struct core_cfg *cfg, struct obs **out)
 {
 	double interval = cfg->report_interval;
@@ -408,6 +420,8 @@ int obs_create(const struct core_cfg *cfg, struct obs **out)
 	int rc;
 
 	*out = NULL;
+	obs_orphans("server-stats", "server-stats-counters", "server-stats-line");
+	obs_orphans("host-stats", "host-stats-devices", "host-stats-line");
 	if (!opt_get_bool("server-stats") && !opt_get_bool("host-stats"))
 		return 0;
 	if ((o = calloc(1, sizeof(*o))) == NULL) {
