@@ -16,20 +16,20 @@ counters move (Questions: plus bench's own reads and the connects):
   Com_rollback: ok
   Innodb_row_lock_waits: ok
   Questions: ok
-  intervals with server counters: all, >= 3
+  intervals: ok, >= 3, >= 2 with counters
 
 Commits are the run's transactions; no warning (MariaDB lacks the default
-set's Innodb_rows_*, which is not one); the final object says where the
-counters came from and what the sampling cost:
+set's Innodb_rows_*, which is not one; on a loaded machine a late read may
+be skipped, which is); the final object says where the counters came from
+and what the sampling cost:
 
   $ python3 -c 'import json; d = [json.loads(l) for l in open("run.json")][-1]; s = d["server"]
-  > print(s["source"], s["end_sample"], s["skipped"], s["counters"]["Com_commit"] == d["events"])
+  > print(s["source"], s["end_sample"], s["skipped"] < 3, s["counters"]["Com_commit"] == d["events"])
   > print(sorted(s["gauges"])); print(s["reads"] >= 5, s["read_ms_max"] >= s["read_ms_avg"] > 0, 0 < s["cpu_ms"] < 1000 * s["time"])'
-  mysql True 0 True
+  mysql True True True
   ['Innodb_buffer_pool_pages_dirty', 'Threads_connected', 'Threads_running']
   True True True
-  $ grep -c WARNING run.err
-  0
+  $ grep WARNING run.err | grep -v 'were not read within'
   [1]
 
 Text reports stay sysbench's unless asked: no srv line by default, one
@@ -40,7 +40,7 @@ per interval with --server-stats-line:
   0
   [1]
   $ $R --server-stats-line=on run | grep 'srv:' | head -1
-  \[ 1s \] srv: commit/s: \d+\.\d\d bp_req/s: \d+\.\d\d bp_miss/s: \d+\.\d\d fsync/s: \d+\.\d\d log_MB/s: \d+\.\d\d lock_waits/s: \d+\.\d\d running: \d+ (re)
+  \[ \d+s \] srv: commit/s: \d+\.\d\d bp_req/s: \d+\.\d\d bp_miss/s: \d+\.\d\d fsync/s: \d+\.\d\d log_MB/s: \d+\.\d\d lock_waits/s: \d+\.\d\d running: \d+ (re)
 
 A name the server does not have, and one that is not a name, are one
 warning each at the start; the run goes on with the rest:
@@ -109,20 +109,19 @@ and one of gauges; they go beside the server's, and add up the same way:
   > LUA
   $ $B sc.lua $MY --threads=2 --time=3 --report-interval=1 --server-stats=on --report-format=json run 2> err > sc.json
   $ python3 -c 'import json; o = [json.loads(l) for l in open("sc.json")]; iv = [x["server"] for x in o[:-1]]; s = o[-1]["server"]
-  > print(s["counters"]["sc_rows"] == o[-1]["events"], sum(x["counters"]["sc_rows"] for x in iv) + s["tail"]["counters"]["sc_rows"] == s["counters"]["sc_rows"])
-  > print(s["gauges"]["sc_calls"] == len(iv) + 2, "Com_commit" in s["counters"])'
+  > print(s["counters"]["sc_rows"] == o[-1]["events"], sum(x.get("counters", {}).get("sc_rows", 0) for x in iv) + s["tail"]["counters"]["sc_rows"] == s["counters"]["sc_rows"])
+  > print(3 <= s["gauges"]["sc_calls"] <= len(iv) + 2, "Com_commit" in s["counters"])'
   True True
   True True
-  $ grep -c WARNING err
-  0
+  $ grep WARNING err | grep -v 'were not read within'
   [1]
 
 A server_counters() that fails is one warning; its counters are null from
 then on, the server's go on:
 
   $ SC_FAIL=1 $B sc.lua $MY --threads=2 --time=3 --report-interval=1 --server-stats=on --report-format=json run 2> err > scf.json
-  $ grep WARNING err
+  $ grep WARNING err | grep -v 'were not read within'
   WARNING: --server-stats: server_counters() failed: sc.lua:7: no more
   $ python3 -c 'import json; o = [json.loads(l) for l in open("scf.json")]; s = o[-1]["server"]
-  > print(s["end_sample"], s["skipped"], s["counters"]["sc_rows"], s["counters"]["Questions"] >= o[-1]["events"] > 0)'
-  True 0 None True
+  > print(s["end_sample"], s["counters"]["sc_rows"], s["counters"]["Questions"] >= o[-1]["events"] > 0)'
+  True None True
