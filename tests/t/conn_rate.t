@@ -3,7 +3,11 @@ SPDX-License-Identifier: GPL-2.0-or-later
 --rate and the ends of a run under --connections (issue 33, findings 1, 2,
 8 and 9). Every bound below is a relation with a wide margin, never a
 tight timing: the runs before the fixes took 12-15 s for a 3 s --time (or
-never ended), and 1 run in 3 against a silent server never ended.
+never ended), and 1 run in 3 against a silent server never ended. The
+bounds on "total time" (3 + 5 s, 3 + 7 s) leave room for a loaded machine
+(an ASan build with 4 CPU hogs per core took 3.14 s for 2 s) and are far
+below what a connection's claimed arrivals kept the runs going before (20
+arrivals at 2/s lie 10 s ahead on average, at 0.5/s 40 s).
 
   $ elapsed() { local t0=$EPOCHREALTIME; "$@" > run.out 2>&1; local rc=$?
   >   awk -v a="$t0" -v b="$EPOCHREALTIME" -v lim="$LIM" 'BEGIN { d = b - a; print (d < lim ? "ends in time" : "overran: " d " s") }'; return $rc; }
@@ -15,14 +19,14 @@ end of the run, as a thread sleeping for its arrival is. 20 connections at
 2 events/s claim arrivals about 10 s ahead (before: 12.2 s), and at 0.5/s
 about 40 s (before: it never ended):
 
-  $ LIM=10
+  $ LIM=20
   $ elapsed timeout -s KILL 120 $BENCH cpu --threads=2 --connections=20 --rate=2 --time=3 run
   ends in time
-  $ total_ok 6
+  $ total_ok 8
   total time ok
   $ elapsed timeout -s KILL 120 $BENCH cpu --threads=2 --connections=20 --rate=0.5 --time=3 run
   ends in time
-  $ total_ok 6
+  $ total_ok 10
   total time ok
   $ grep -c -e 'still' -e 'did not stop' run.out
   0
@@ -76,15 +80,17 @@ and never ended (about 1 run in 3 here). 30 attempts, each bounded:
 
 With no connect timeout, a signal during thread init abandons the threads
 after its grace period; the warning counts the threads and the events in
-progress (before: "0 worker thread(s)", counting connections in their run):
+progress (before: "0 worker thread(s)", counting connections in their run;
+here all 4 threads wait for the server, unless a loaded machine had not
+started one by the signal):
 
   $ $BENCH oltp_read_only --mysql-host=127.0.0.1 --mysql-port=$ROGUE_PORT --threads=4 \
   >   --connections=8 --mysql-connect-timeout=0 --time=2 run > sig.out 2>&1 & pid=$!
   $ for i in $(seq 300); do grep -qs 'Initializing worker threads' sig.out && break; sleep 0.1; done
-  $ sleep 1; kill -TERM $pid; wait $pid; echo "exit $?"
+  $ sleep 2; kill -TERM $pid; wait $pid; echo "exit $?"
   exit 1
   $ grep WARNING sig.out
-  WARNING: 4 worker thread(s) did not stop after the signal: abandoned with their connections (none in an event)
+  WARNING: [1-4] worker thread\(s\) did not stop after the signal: abandoned with their connections \(none in an event\) (re)
   $ rogue_stop
 
 The same end of the run against a real server (MariaDB): 100 connections
@@ -96,7 +102,7 @@ at 10 transactions/s (before: 13.1-13.6 s for --time=3):
   $ LIM=30
   $ elapsed $B oltp_point_select $MY --tables=1 --table-size=100 --threads=2 --connections=100 --rate=10 --time=3 run
   ends in time
-  $ total_ok 6
+  $ total_ok 8
   total time ok
   $ grep -c -e 'still' -e 'did not stop' run.out
   0
