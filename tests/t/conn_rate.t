@@ -19,7 +19,7 @@ end of the run, as a thread sleeping for its arrival is. 20 connections at
 2 events/s claim arrivals about 10 s ahead (before: 12.2 s), and at 0.5/s
 about 40 s (before: it never ended):
 
-  $ LIM=20
+  $ LIM=60
   $ elapsed timeout -s KILL 120 $BENCH cpu --threads=2 --connections=20 --rate=2 --time=3 run
   ends in time
   $ total_ok 8
