@@ -37,13 +37,21 @@ static void want_text(char *buf, size_t len, enum runcheck_kind kind)
 
 /* The one message: shown is the value as the file has it, or NULL when
  * the field is missing. */
+/* " line N" of c, or "" for the whole file. */
+static const char *at_line(const struct rc_ctx *c, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (c->line)
+		snprintf(buf, len, " line %u", c->line);
+	return buf;
+}
+
 static void bad(const struct rc_ctx *c, const char *where, const char *key,
                 const char *shown, const char *want)
 {
-	char at[32] = "";
+	char at[32];
 
-	if (c->line)
-		snprintf(at, sizeof(at), " line %u", c->line);
+	at_line(c, at, sizeof(at));
 	if (shown)
 		log_msg(LOG_FATAL, "%s: '%s'%s: \"%s%s\" %s, not %s", c->cmd, c->path, at, where, key,
 		        want, shown);
@@ -159,9 +167,9 @@ static int check_latency(const struct rc_ctx *c, const char *where, json_t *o)
 	mx = json_object_get(lat, "max");
 	if (json_is_number(mn) && json_is_number(mx) &&
 	    json_number_value(mn) > json_number_value(mx)) {
-		char want[240];
-		snprintf(want, sizeof(want), "must be at most \"%smax\"", w);
-		bad_json(c, w, "min", mn, want);
+		char at[32];
+		log_msg(LOG_FATAL, "%s: '%s'%s: %smin is above %smax", c->cmd, c->path,
+		        at_line(c, at, sizeof(at)), w, w);
 		return 1;
 	}
 	if (!is_object_or_null(c, w, lat, "percentiles"))

@@ -369,7 +369,6 @@ void report_json_full(const struct core_cfg *cfg, const struct report_fair *fair
 
 	fprintf(f, "{\"type\":\"%s\"", checkpoint ? "checkpoint" : "final");
 	j_step(f, 1);
-	fprintf(f, ",\"run_id\":\"%s\"", report_run_id());
 	jkv_num(f, "time", total);
 	jkv_num(f, "total_time", total);
 	fprintf(f, ",\"threads\":%u", cfg->threads);
@@ -392,6 +391,7 @@ void report_json_full(const struct core_cfg *cfg, const struct report_fair *fair
 		ob->json(ob->ud, f, 1);
 	fputs(",\"bench_version\":", f);
 	report_json_string(f, PACKAGE_VERSION);
+	fprintf(f, ",\"run_id\":\"%s\"", report_run_id());
 	if (gethostname(host, sizeof(host)) != 0)
 		host[0] = 0;
 	host[sizeof(host) - 1] = 0;
