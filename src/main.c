@@ -17,6 +17,7 @@
 #include "sched/sched.h"
 #include "sched/par.h"
 #include "stats/report.h"
+#include "stats/runinfo.h"
 #include "runtime/runtime.h"
 #include "runtime/optbridge.h"
 #include "runtime/sweepbridge.h"
@@ -119,6 +120,21 @@ static void print_run_mode(void)
 }
 
 /* ---- run ------------------------------------------------------------------ */
+
+/* runinfo's server reader: the server of the run's database driver, if
+ * the run used one (a WARNING when it cannot be read). */
+static int read_server_info(runinfo_add_fn add, void *ud)
+{
+	int rc;
+
+	if (!db_used())
+		return 0;
+	rc = db_server_info(add, ud);
+	if (rc < 0)
+		log_msg(LOG_WARNING, "cannot read the database server's version and settings for the result file: %s",
+		        strerror(-rc));
+	return rc;
+}
 
 /* --connections: each connection is one sysbench thread, an environment
  * in its worker thread's Lua state, whose thread_init, thread_run and
@@ -543,6 +559,10 @@ int main(int argc, char **argv)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	atexit(check_output_at_exit);
+	/* before the option parser overwrites the passwords in argv */
+	if (runinfo_set_cmdline(argc, argv))
+		return 1;
+	runinfo_set_server_reader(read_server_info);
 	opt_init();
 	if (core_opts_define() || db_init_options()) {
 		fprintf(stderr, "FATAL: %s\n", opt_error());
@@ -656,6 +676,8 @@ int main(int argc, char **argv)
 	lrt_set_cmdline(argc, argv, command);
 	if (lrt_script_load(workload, &script))
 		return 1;
+	if (runinfo_set_workload(script.name, script.path, script.source, script.len))
+		goto out;
 	/* the main state runs the script's main chunk */
 	if (lrt_create(&script, -1, &main_state))
 		goto out;
@@ -703,6 +725,7 @@ out:
 	lrt_destroy(main_state);
 	db_shutdown();
 	lrt_script_free(&script);
+	runinfo_free();
 	opt_free();
 	return rc;
 }

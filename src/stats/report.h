@@ -40,6 +40,18 @@ struct report_result {
 	double time_events;             /* as in report_ctx */
 };
 
+/* How a run ended, for its final report (the json/csv "status" field;
+ * text: a line after the report unless completed). */
+enum report_status {
+	REPORT_COMPLETED = 0,   /* its --time or --events limit ended it */
+	REPORT_INTERRUPTED,     /* SIGINT / SIGTERM */
+	REPORT_FAILED,          /* a worker failed (json/csv only) */
+	REPORT_OVERLOADED,      /* the --rate queue overflowed (json/csv only) */
+	REPORT_FORCED,          /* --forced-shutdown cut it short */
+};
+/* "completed", "interrupted", "failed", "overloaded", "forced_shutdown" */
+const char *report_status_name(enum report_status st);
+
 struct report_ctx {
 	const struct core_cfg *cfg;
 	/* The SQL statistics layout: 1 once the run's script created a
@@ -53,6 +65,8 @@ struct report_ctx {
 	 * warm-up) to the end of the last event, without what the workers
 	 * ran after it (thread_done, closing states and connections). */
 	double time_events;
+	/* Set by the scheduler before the final report. */
+	enum report_status status;
 };
 
 /* A sweep's step (1-based, 0 = not a sweep) and label (NULL or "": none):

@@ -35,11 +35,23 @@ void report_text_file_ops(const struct stats_snap *s);
 void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s,
                           double t_now, double p, unsigned threads_running,
                           uint64_t queue_length, unsigned concurrency);
+/* The final line (checkpoint 0) carries status and the run's description
+ * (runinfo.h). */
 void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
-                      double total, double p, int checkpoint);
+                      double total, double p, int checkpoint,
+                      enum report_status status);
 
-/* type: "interval", "checkpoint" or "final". */
+/* type: "interval", "checkpoint" or "final"; status: the last column
+ * ("running" but in the final row). */
 void report_csv_row(const struct core_cfg *cfg, const char *type, double t,
-                    unsigned threads, const struct stats_snap *s, double p);
+                    unsigned threads, const struct stats_snap *s, double p,
+                    const char *status);
+/* After the final row: the run's description as "# key: value" lines. */
+void report_csv_trailer(void);
+
+/* The text report's line after a run that did not complete (nothing for
+ * a completed one). */
+void report_text_status(const struct core_cfg *cfg, enum report_status status,
+                        double total);
 
 #endif

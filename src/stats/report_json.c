@@ -10,6 +10,7 @@
 #include "stats/report.h"
 #include "stats/report_common.h"
 #include "stats/report_fmt.h"
+#include "stats/runinfo.h"
 
 /* A sweep's step (1-based; 0: no sweep) and its label, for json lines. */
 static unsigned report_step;
@@ -316,8 +317,46 @@ static void j_options(FILE *f)
 	fputc('}', f);
 }
 
+/* ,"workload":{..},"command_line":"..","server":{..} (runinfo.h) */
+static void j_runinfo(FILE *f)
+{
+	const char *const *k, *const *v;
+	unsigned n = runinfo_server(&k, &v), i;
+	int first = 1;
+
+	fputs(",\"workload\":{\"name\":", f);
+	report_json_string(f, runinfo_workload_name());
+	fputs(",\"path\":", f);
+	report_json_string(f, runinfo_workload_path());
+	fputs(",\"sha256\":", f);
+	report_json_string(f, runinfo_workload_sha256());
+	fputs("},\"command_line\":", f);
+	report_json_string(f, runinfo_cmdline());
+	fputs(",\"server\":", f);
+	if (n == 0) {
+		fputs("null", f);
+		return;
+	}
+	fputs("{\"product\":", f);
+	report_json_string(f, runinfo_server_get("product"));
+	fputs(",\"version\":", f);
+	report_json_string(f, runinfo_server_get("version"));
+	fputs(",\"settings\":{", f);
+	for (i = 0; i < n; i++) {
+		if (strcmp(k[i], "product") == 0 || strcmp(k[i], "version") == 0)
+			continue;
+		if (!first)
+			fputc(',', f);
+		first = 0;
+		jkey(f, k[i]);
+		report_json_string(f, v[i]);
+	}
+	fputs("}}", f);
+}
+
 void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
-                      double total, double p, int checkpoint)
+                      double total, double p, int checkpoint,
+                      enum report_status status)
 {
 	FILE *f = report_machine_stream();
 	double mean, sd;
@@ -328,6 +367,8 @@ void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
 
 	fprintf(f, "{\"type\":\"%s\"", checkpoint ? "checkpoint" : "final");
 	j_step(f, 1);
+	if (!checkpoint)
+		fprintf(f, ",\"status\":\"%s\"", report_status_name(status));
 	jkv_num(f, "time", total);
 	jkv_num(f, "total_time", total);
 	fprintf(f, ",\"threads\":%u", cfg->threads);
@@ -360,6 +401,8 @@ void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
 	fputs(",\"start_time\":", f);
 	report_json_string(f, when);
 	j_options(f);
+	if (!checkpoint)
+		j_runinfo(f);
 	fputs("}\n", f);
 	fflush(f);
 }
