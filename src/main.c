@@ -23,6 +23,7 @@
 #include "runtime/sweepbridge.h"
 #include "runtime/hookbridge.h"
 #include "util/log.h"
+#include "util/leftover.h"
 #include "util/progress.h"
 #include "db/driver.h"
 #include "merge/merge.h"
@@ -447,6 +448,26 @@ static int run_parallel(const char *cmd)
 	return rc;
 }
 
+/* prepare: an interruption says what it leaves behind and how to remove
+ * it (the same command line with cleanup; passwords scrubbed). */
+static void arm_leftover(const char *cmd)
+{
+	const char *line = runinfo_cmdline();
+	const char *at = line ? strstr(line, " prepare") : NULL;
+	char hint[2048];
+
+	if (strcmp(cmd, "prepare") != 0)
+		return;
+	while (at && strstr(at + 1, " prepare"))
+		at = strstr(at + 1, " prepare");
+	if (at)
+		snprintf(hint, sizeof(hint), "Remove what it created with: %.*s cleanup%s", (int)(at - line),
+		         line, at + 8);
+	else
+		snprintf(hint, sizeof(hint), "Remove what it created with the same command and 'cleanup'");
+	leftover_arm(cmd, hint);
+}
+
 static int cmd_other(struct lrt *main_state, const char *cmd)
 {
 	int kind = lrt_command_kind(main_state, cmd);
@@ -718,7 +739,9 @@ int main(int argc, char **argv)
 		/* prepare's progress line: a terminal's stderr only */
 		progress_configure(cfg.progress && log_verbosity() >= LOG_NOTICE &&
 		                   isatty(STDERR_FILENO));
+		arm_leftover(command);
 		rc = cmd_other(main_state, command);
+		leftover_disarm();
 		progress_configure(0);
 	}
 out:

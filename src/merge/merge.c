@@ -17,6 +17,7 @@
 #include "stats/hdr.h"
 #include "stats/hdrlog.h"
 #include "stats/report.h"
+#include "stats/runinfo.h"
 #include "util/log.h"
 
 #define MERGE_MAX_PCT 16
@@ -389,6 +390,7 @@ static int read_json(struct merge *m, const char *path, FILE *f, int want_pct_ke
 	}
 	if (check_final(path, fin))
 		goto out;
+	runinfo_warn_unfinished("merge", path, json_string_value(json_object_get(fin, "status")));
 	add_final(m, fin, want_pct_keys);
 	m->njson++;
 	rc = 0;

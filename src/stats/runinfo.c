@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 #include "stats/runinfo.h"
+#include "util/log.h"
 #include "util/sha256.h"
 
 static struct {
@@ -206,6 +207,14 @@ const char *runinfo_server_get(const char *key)
 		if (strcmp(k[i], key) == 0)
 			return v[i];
 	return NULL;
+}
+
+void runinfo_warn_unfinished(const char *cmd, const char *name, const char *status)
+{
+	if (status == NULL || strcmp(status, "completed") == 0)
+		return;
+	log_msg(LOG_WARNING, "%s: '%s' did not complete (status: %s): its figures cover only part of the run",
+	        cmd, name, status);
 }
 
 void runinfo_free(void)

@@ -47,6 +47,11 @@ unsigned runinfo_server(const char *const **keys, const char *const **values);
 /* The value of key among the server's pairs, or NULL. */
 const char *runinfo_server_get(const char *key);
 
+/* Reading results back (bench compare, bench merge): one WARNING line
+ * when status (a final line's "status", NULL: not stated) is not
+ * "completed": "WARNING: CMD: 'NAME' did not complete (status: S): ...". */
+void runinfo_warn_unfinished(const char *cmd, const char *name, const char *status);
+
 void runinfo_free(void);
 
 #endif

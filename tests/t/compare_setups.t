@@ -24,7 +24,14 @@ setups side by side:
   Step 2 of 2: 2 thread(s)
   metric disk ram ram/disk
   threads 2 2 1.00x
+Above the tables, what differs between the runs as their result files
+state it (here the server's port; hdr log names are left out):
+
   $ head -3 out/compare.md
+  Differences between the runs (as their result files state them):
+      option mysql-port: disk@1t=["*"], disk@2t=["*"], ram@1t=["*"], ram@2t=["*"] (glob)
+  
+  $ sed -n '4,6p' out/compare.md
   **Step 1 of 2: 1 thread(s)**
   
   | metric           |* | (glob)
