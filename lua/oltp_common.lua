@@ -850,7 +850,7 @@ end
 -- sbtest tables, then MAX(id) of each (a lookup at the end of the primary
 -- key). A WARNING names what does not fit; the run goes on (a script may
 -- have made its tables its own way).
-function M.check_tables()
+local function check_tables()
    local drv = sysbench.sql.driver()
    local name = drv:name()
    if redshift(name) or opt.tables < 1 then
@@ -883,6 +883,18 @@ function M.check_tables()
       end
    end
    con:disconnect()
+   return missing, short
+end
+
+-- The check, quiet: a server that cannot be reached (or a statement it
+-- refuses) is for the threads to report, as without it.
+function M.check_tables()
+   ffi.C.native_log_mute(1)
+   local ok, missing, short = pcall(check_tables)
+   ffi.C.native_log_mute(0)
+   if not ok or missing == nil then
+      return
+   end
    local WARNING = 2
    if #missing > 0 then
       ffi.C.native_log(WARNING, string.format(

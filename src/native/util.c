@@ -18,6 +18,11 @@ void native_log(int level, const char *msg)
 	log_msg((enum log_level)level, "%s", msg);
 }
 
+void native_log_mute(int on)
+{
+	log_mute_thread(on != 0);
+}
+
 int native_opt_set(const char *name, const char *value)
 {
 	return opt_set(name, value);

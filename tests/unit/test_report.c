@@ -20,6 +20,7 @@
 #include "opt/core_opts.h"
 #include "opt/opt.h"
 #include "stats/report.h"
+#include "stats/runinfo.h"
 #include "stats/stats.h"
 #include <stdbool.h>
 #include "ffi/core.h"
@@ -486,6 +487,36 @@ static const struct opt_def test_opts[] = {
 	{ "test-tables", OPT_INT, "a number", "4", 0, 0, 0, NULL },
 };
 
+/* The command line of a result file: every password option's value
+ * scrubbed, whatever its spelling; words quoted for a shell. */
+static void test_scrub(void)
+{
+	static const struct {
+		const char *argv[6];
+		const char *want;
+	} cases[] = {
+		{ { "bench", "x", "--mysql-password=s3cret", "run" }, "bench x --mysql-password=*** run" },
+		{ { "bench", "--pgsql-password=s3cret", "--pgsql-user=u" }, "bench --pgsql-password=*** --pgsql-user=u" },
+		{ { "bench", "slap", "--password=s3cret" }, "bench slap --password=***" },
+		{ { "bench", "slap", "--Password", "s3cret", "-c", "2" }, "bench slap --Password *** -c 2" },
+		{ { "bench", "slap", "-ps3cret", "-p" }, "bench slap -p*** -p" },
+		{ { "bench", "--mysql-password=" }, "bench --mysql-password=***" },
+		{ { "bench", "--query=SELECT 'a' FROM t", "--user=x" }, "bench '--query=SELECT '\\''a'\\'' FROM t' --user=x" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int argc = 0;
+		char *got;
+
+		while (argc < 6 && cases[i].argv[argc])
+			argc++;
+		got = runinfo_scrub_cmdline(argc, (char *const *)cases[i].argv);
+		ok(got && strcmp(got, cases[i].want) == 0 && !strstr(got, "s3cret"),
+		   "scrubbed command line %zu: %s", i, got ? got : "(null)");
+		free(got);
+	}
+}
+
 int main(void)
 {
 	opt_init();
@@ -499,6 +530,7 @@ int main(void)
 	test_json_csv();
 	test_hooks();
 	test_helpers();
+	test_scrub();
 	stats_destroy(S);
 	opt_free();
 	return tap_done();
