@@ -652,6 +652,9 @@ function thread_init()
    if redshift(M.driver_name) then
       opt.delete_inserts = 0
    end
+   if sysbench.tid == 0 then
+      M.check_tables(con, M.driver_name)
+   end
    stmt, param = {}, {}
    for t = 1, opt.tables do
       stmt[t], param[t] = {}, {}
@@ -849,14 +852,13 @@ end
 -- Before a run: do the tables look like the options? One query lists the
 -- sbtest tables, then MAX(id) of each (a lookup at the end of the primary
 -- key). A WARNING names what does not fit; the run goes on (a script may
--- have made its tables its own way).
-local function check_tables()
-   local drv = sysbench.sql.driver()
-   local name = drv:name()
+-- have made its tables its own way). Thread 0 runs it in thread_init, on
+-- its connection, before preparing its statements (a missing table then
+-- fails as it did), outside the statistics.
+local function check_tables(con, name)
    if redshift(name) or opt.tables < 1 then
       return
    end
-   local con = drv:connect()
    local list
    if is_sqlite(name) then
       list = "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'sbtest%'"
@@ -882,15 +884,16 @@ local function check_tables()
          end
       end
    end
-   con:disconnect()
    return missing, short
 end
 
--- The check, quiet: a server that cannot be reached (or a statement it
--- refuses) is for the threads to report, as without it.
-function M.check_tables()
+-- The check, quiet: a statement the server refuses is for the run to
+-- report, as without it.
+function M.check_tables(con, name)
    ffi.C.native_log_mute(1)
-   local ok, missing, short = pcall(check_tables)
+   ffi.C.native_stats_pause(1)
+   local ok, missing, short = pcall(check_tables, con, name)
+   ffi.C.native_stats_pause(0)
    ffi.C.native_log_mute(0)
    if not ok or missing == nil then
       return
@@ -913,9 +916,6 @@ end
 function init()
    assert(event ~= nil, "oltp_common is a library for the OLTP workloads; " ..
           "run one of them (e.g. oltp_read_write) instead")
-   if sysbench.cmdline.command == "run" then
-      M.check_tables()
-   end
 end
 
 -- ---- sysbench-compatible globals -----------------------------------------------
