@@ -115,6 +115,16 @@ after the run (not in the SQL statistics):
   $ final rw.json 'f["command_line"].split(" ", 1)[1]'
   oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=* --mysql-user=sbtest --mysql-password=*** --mysql-db=sbtest --table-size=1000 --time=30 --report-format=json run (glob)
 
+csv: the status in the final row, the server in the comment lines:
+
+  $ intr rw.csv rw.err $BENCH oltp_read_write $MY --table-size=1000 --time=30 --report-format=csv run
+  exit 1
+  $ grep '^final,' rw.csv | awk -F, '{ print $NF }'; grep -E '^# server_(product|setting.log_bin|setting.innodb_flush_log_at_trx_commit):' rw.csv
+  interrupted
+  # server_product: MariaDB
+  # server_setting.innodb_flush_log_at_trx_commit: 2
+  # server_setting.log_bin: OFF
+
 The settings connection is not in the statistics: a run of 10 events of
 oltp_point_select counts exactly 10 reads:
 
