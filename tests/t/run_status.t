@@ -78,6 +78,18 @@ a final line saying so; text prints no report, as sysbench:
   exit 1
   overloaded
 
+A run cut by --forced-shutdown (exit status 2, as sysbench) says so too:
+
+  $ cat > stuck.lua <<'X'
+  > ffi.cdef("unsigned int sleep(unsigned int)")
+  > function event() ffi.C.sleep(30) end
+  > X
+  $ timeout 20 $B stuck.lua --time=1 --forced-shutdown=1 run 2>&1 | tail -1 | sed -E 's/after [0-9]+\.[0-9]{2} s/after N s/'
+  Run status: forced_shutdown after N s of --time=1: --forced-shutdown cut it short, events in progress are not counted
+  $ timeout 20 $B stuck.lua --time=1 --forced-shutdown=1 --report-format=json run 2> /dev/null > fs.json; echo "exit $?"; final fs.json 'f["status"]'
+  exit 2
+  forced_shutdown
+
 bench compare and bench merge warn about runs that did not complete (a
 json status, or the text report's line); compare shows what differs:
 
