@@ -452,14 +452,15 @@ static int run_parallel(const char *cmd)
  * it (the same command line with cleanup; passwords scrubbed). */
 static void arm_leftover(const char *cmd)
 {
-	const char *line = runinfo_cmdline();
-	const char *at = line ? strstr(line, " prepare") : NULL;
+	const char *line = runinfo_cmdline(), *p, *at = NULL;
 	char hint[2048];
 
 	if (strcmp(cmd, "prepare") != 0)
 		return;
-	while (at && strstr(at + 1, " prepare"))
-		at = strstr(at + 1, " prepare");
+	/* the last word "prepare" */
+	for (p = line; p && (p = strstr(p, " prepare")) != NULL; p++)
+		if (p[8] == ' ' || p[8] == 0)
+			at = p;
 	if (at)
 		snprintf(hint, sizeof(hint), "Remove what it created with: %.*s cleanup%s", (int)(at - line),
 		         line, at + 8);
