@@ -391,6 +391,8 @@ static int read_json(struct merge *m, const char *path, FILE *f, int want_pct_ke
 	if (check_final(path, fin))
 		goto out;
 	runinfo_warn_unfinished("merge", path, json_string_value(json_object_get(fin, "status")));
+	runinfo_warn_workload("merge", path, json_string_value(
+		json_object_get(json_object_get(fin, "workload"), "sha256")));
 	add_final(m, fin, want_pct_keys);
 	m->njson++;
 	rc = 0;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* runinfo: see runinfo.h. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -215,6 +216,19 @@ void runinfo_warn_unfinished(const char *cmd, const char *name, const char *stat
 		return;
 	log_msg(LOG_WARNING, "%s: '%s' did not complete (status: %s): its figures cover only part of the run",
 	        cmd, name, status);
+}
+
+void runinfo_warn_workload(const char *cmd, const char *name, const char *sha256)
+{
+	static char first[SHA256_HEX_LEN + 1];
+
+	if (sha256 == NULL)
+		return;
+	if (first[0] == 0)
+		snprintf(first, sizeof(first), "%s", sha256);
+	else if (strcmp(first, sha256) != 0)
+		log_msg(LOG_WARNING, "%s: '%s' ran another workload (or another version of it) than the first file: its events are not the same kind",
+		        cmd, name);
 }
 
 void runinfo_free(void)

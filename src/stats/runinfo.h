@@ -52,6 +52,11 @@ const char *runinfo_server_get(const char *key);
  * "completed": "WARNING: CMD: 'NAME' did not complete (status: S): ...". */
 void runinfo_warn_unfinished(const char *cmd, const char *name, const char *status);
 
+/* bench merge: one WARNING when the workload's SHA-256 (a final line's
+ * workload.sha256, NULL: not stated) differs from the first one stated
+ * in this process: "WARNING: CMD: 'NAME' ran another workload ...". */
+void runinfo_warn_workload(const char *cmd, const char *name, const char *sha256);
+
 void runinfo_free(void);
 
 #endif

@@ -143,6 +143,11 @@ oltp_point_select counts exactly 10 reads:
   $ $B oltp_point_select $MY --table-size=1000 --events=10 --time=0 --report-format=json run 2> /dev/null > ps.json; final ps.json 'f["reads"], f["other"], f["server"]["product"]'
   (10, 0, 'MariaDB')
 
+bench merge of runs of different workloads says so:
+
+  $ $B merge done.json ps.json 2>&1 | grep WARNING
+  WARNING: merge: 'ps.json' ran another workload (or another version of it) than the first file: its events are not the same kind
+
 Comparing a read-only run with the interrupted read-write one: warnings for
 both problems, then the differences, then the table:
 
