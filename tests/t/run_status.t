@@ -105,6 +105,14 @@ json status, or the text report's line); compare shows what differs:
   $ $B merge done.json i.json 2>&1 | grep WARNING
   WARNING: merge: 'i.json' did not complete (status: interrupted): its figures cover only part of the run
 
+SQLite: its version and pragmas (and no server settings of another kind):
+
+  $ SQ="--db-driver=sqlite --sqlite-db=$PWD/st.db --table-size=100"
+  $ $B oltp_point_select $SQ prepare > /dev/null
+  $ $B oltp_point_select $SQ --events=10 --time=0 --report-format=json run 2> /dev/null > sq.json
+  $ final sq.json 'f["server"]["product"], sorted(f["server"]["settings"]), f["reads"]'
+  ('SQLite', ['cache_size', 'journal_mode', 'locking_mode', 'page_size', 'synchronous', 'temp_store'], 10)
+
 An OLTP run on MariaDB: the same marks, and the server's product, version
 and the settings that decide OLTP results, read on a connection of its own
 after the run (not in the SQL statistics):
