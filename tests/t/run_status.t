@@ -118,7 +118,7 @@ and the settings that decide OLTP results, read on a connection of its own
 after the run (not in the SQL statistics):
 
   $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
-  $ dbtest_start mysql
+  $ dbtest_start mysql pgsql
   $ $B oltp_read_write $MY --table-size=1000 prepare > /dev/null
   $ intr rw.out rw.err $BENCH oltp_read_write $MY --table-size=1000 --time=30 run
   exit 1
@@ -155,6 +155,16 @@ bench merge of runs of different workloads says so:
 
   $ $B merge done.json ps.json 2>&1 | grep WARNING
   WARNING: merge: 'ps.json' ran another workload (or another version of it) than the first file: its events are not the same kind
+
+PostgreSQL's settings, as current_setting() shows them (the test server
+runs with fsync off):
+
+  $ $B oltp_point_select $PG --table-size=100 prepare > /dev/null
+  $ $B oltp_point_select $PG --table-size=100 --events=10 --time=0 --report-format=json run 2> /dev/null > pg.json
+  $ final pg.json 'f["server"]["product"], f["reads"], sorted(f["server"]["settings"])'
+  ('PostgreSQL', 10, ['checkpoint_timeout', 'default_transaction_isolation', 'fsync', 'full_page_writes', 'max_connections', 'max_wal_size', 'pg_is_in_recovery', 'shared_buffers', 'synchronous_commit', 'synchronous_standby_names', 'wal_compression', 'wal_level'])
+  $ final pg.json 'f["server"]["settings"]["fsync"], f["server"]["settings"]["pg_is_in_recovery"]'
+  ('off', 'false')
 
 Comparing a read-only run with the interrupted read-write one: warnings for
 both problems, then the differences, then the table:
