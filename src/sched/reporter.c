@@ -19,6 +19,7 @@
 #include "stats/stats.h"
 #include "stats/hdrlog.h"
 #include "stats/report.h"
+#include "stats/runinfo.h"
 #include "util/clock.h"
 #include "util/log.h"
 
@@ -255,6 +256,7 @@ static void sched_abandon(struct stats_snap *tmp, struct stats_snap *iv,
 		if (S.t_count > t_finish)
 			S.t_count = t_finish;
 		S.ctx->status = REPORT_INTERRUPTED;
+		runinfo_server_skip();  /* a blocked server would block it too */
 		report_full(S.ctx, cp, (t_finish - S.t_count) / 1e9,
 		            (t_finish - t_cp_last) / 1e9, 0);
 	}
@@ -546,6 +548,7 @@ static void sched_forced_exit(const struct core_cfg *cfg, struct report_ctx *ctx
 	log_msg(LOG_FATAL, "The --max-time limit has expired, forcing shutdown...");
 	sched_harvest(r->tmp, r->iv, r->cp);
 	ctx->status = REPORT_FORCED;
+	runinfo_server_skip();  /* the workers may be blocked in the server */
 	report_full(ctx, r->cp, (t_finish - S.t_count) / 1e9,
 	            (t_finish - r->t_cp_last) / 1e9, 0);
 	/* The workers' statement records are still being written. */

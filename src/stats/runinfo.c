@@ -151,6 +151,11 @@ void runinfo_set_server_reader(runinfo_reader_fn fn)
 	RI.reader = fn;
 }
 
+void runinfo_server_skip(void)
+{
+	RI.read = 1;
+}
+
 static void ri_add(void *ud, const char *key, const char *value)
 {
 	(void)ud;

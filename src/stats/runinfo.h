@@ -39,6 +39,10 @@ typedef void (*runinfo_add_fn)(void *ud, const char *key, const char *value);
  * database, a negative errno when reading failed (it said why). */
 typedef int (*runinfo_reader_fn)(runinfo_add_fn add, void *ud);
 void runinfo_set_server_reader(runinfo_reader_fn fn);
+/* Do not read the server for this run's result (workers blocked in it
+ * were abandoned: a connection would block as well); "server" is then
+ * null. */
+void runinfo_server_skip(void);
 
 /* The server's pairs (reading them on the first call): the count, with
  * keys/values in *keys and *values (product and version among them). 0

@@ -119,6 +119,7 @@ after the run (not in the SQL statistics):
 
   $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
   $ dbtest_start mysql pgsql
+  $ trap 'kill -CONT $DB_MYSQL_PID 2>/dev/null; dbserver_stop_all' EXIT
   $ $B oltp_read_write $MY --table-size=1000 prepare > /dev/null
   $ intr rw.out rw.err $BENCH oltp_read_write $MY --table-size=1000 --time=30 run
   exit 1
@@ -183,6 +184,17 @@ both problems, then the differences, then the table:
   
   $ grep -c '^tps ' cmp.out
   1
+
+A server that stops answering: the workers abandoned after SIGINT, the
+json result is written without reading the server (a connection would
+block too) instead of hanging:
+
+  $ timeout --foreground -s KILL 40 $BENCH oltp_point_select $MY --table-size=1000 --threads=2 --time=0 --report-format=json run > hang.json 2> hang.err & pid=$!
+  $ started hang.err; sleep 1; kill -STOP $DB_MYSQL_PID; sleep 1
+  $ kill -INT $pid; wait $pid; echo "exit $?"; kill -CONT $DB_MYSQL_PID
+  exit 1
+  $ final hang.json 'f["status"], f["server"]'
+  ('interrupted', None)
 
 The password is in no output:
 
