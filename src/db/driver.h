@@ -28,7 +28,8 @@
                            * 4: the nonblocking hooks (optional: a driver
                            * built for 3 still registers); 5: nonblocking
                            * close and load (read only from abi >= 5);
-                           * 6: server_info (optional, read from abi >= 6) */
+                           * 6: server counters and server_info (optional,
+                           * read only from abi >= 6) */
 
 /* Capabilities (bit flags; never compare names). */
 #define DB_CAP_PREPARED     0x1   /* server-side prepared statements */
@@ -52,6 +53,19 @@ struct db_wait {
 
 /* server_info's callback: one key and its value (both copied). */
 typedef void (*db_info_add_fn)(void *ud, const char *key, const char *value);
+
+/* A server counter (src/observe, --server-stats): a figure the server
+ * keeps, named as the server names it (MySQL's status variable
+ * "Innodb_data_fsyncs", PostgreSQL's "pg_stat_database.blks_read"). */
+#define DB_CTR_GAUGE 0x1   /* a level read at each sample (Threads_running),
+                            * not a monotonic count */
+#define DB_CTR_BYTES 0x2   /* counts bytes: the text line shows MB/s */
+struct db_counter_def {
+	const char *name;
+	const char *label;      /* its name in --server-stats-line's text line
+	                         * (a rate "/s" unless a gauge); NULL: json only */
+	unsigned flags;         /* DB_CTR_* */
+};
 
 /* What failed, for the log_error hook. */
 enum db_op {
@@ -169,6 +183,20 @@ struct db_driver_ops {
 	 * add(ud, key, value) for "product" and "version", then for each
 	 * setting that decides OLTP results. 0, or a negative errno. */
 	int (*server_info)(sql_connection *c, db_info_add_fn add, void *ud);
+	/* ABI 6, optional (both or neither): server counters for
+	 * --server-stats, read on a connection of the observer's own (a
+	 * thread without a recorder: its statements count nowhere).
+	 * counters_default: the default set for the server c is connected to
+	 * (static; *n entries; may ask the server its version).
+	 * counters_read: the current values of names[0..n-1] into values[]
+	 * (NaN: the server has no such counter), and DB_CTR_GAUGE into
+	 * flags[i] for the levels it knows among them. 0, -EINVAL for a name
+	 * the driver refuses (not an identifier), or < 0 with c's error set
+	 * (a lost connection, a missing privilege, a view the server lacks).
+	 * Named "counters" beside any hook about the server's settings. */
+	const struct db_counter_def *(*counters_default)(sql_connection *c, unsigned *n);
+	int (*counters_read)(sql_connection *c, const char *const *names, unsigned n,
+	                     double *values, unsigned *flags);
 };
 
 /* Where the quoted text that opens at sql[i] (a ', " or `) ends: the
@@ -184,6 +212,12 @@ size_t db_sql_quoted_end(const char *sql, size_t len, size_t i, int backslash_es
 /* Register a driver (static ops). 0, -EINVAL for a wrong ABI or a missing
  * required hook, -EEXIST for a duplicate name. */
 int db_register(const struct db_driver_ops *ops);
+
+/* Connect a new connection of drv as db_connection_create does, with the
+ * calling thread's log muted: on failure NULL and the driver's message
+ * in msg (len bytes; "" when it gave none). For side connections whose
+ * failure is a warning, not the run's end (src/observe). */
+sql_connection *db_connection_create_quiet(sql_driver *drv, char *msg, size_t len);
 
 /* Register the built-in drivers and declare the "General database options"
  * and each driver's options. Call before options are checked. */

@@ -100,7 +100,7 @@ static int cd_object(struct cd *d, unsigned run, const char *prefix, json_t *o)
 static int cd_run(struct cd *d, unsigned run, json_t *fin)
 {
 	json_t *w = json_object_get(fin, "workload");
-	json_t *srv = json_object_get(fin, "server");
+	json_t *srv = json_object_get(fin, "database");
 	const char *st = d->set->runs[run].status;
 	char buf[1024];
 	int rc = 0;
@@ -120,11 +120,11 @@ static int cd_run(struct cd *d, unsigned run, json_t *fin)
 		json_t *p = json_object_get(srv, "product"), *v = json_object_get(srv, "version");
 		snprintf(buf, sizeof(buf), "%s %s", json_is_string(p) ? json_string_value(p) : "?",
 		         json_is_string(v) ? json_string_value(v) : "?");
-		rc = cd_set(d, run, "server", "", buf);
+		rc = cd_set(d, run, "database", "", buf);
 		if (rc == 0 && json_is_object(json_object_get(srv, "settings")))
 			rc = cd_object(d, run, "setting", json_object_get(srv, "settings"));
-	} else if (rc == 0 && json_object_get(fin, "server"))
-		rc = cd_set(d, run, "server", "", "none");
+	} else if (rc == 0 && json_object_get(fin, "database"))
+		rc = cd_set(d, run, "database", "", "none");
 	return rc;
 }
 

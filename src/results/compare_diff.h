@@ -2,7 +2,7 @@
 /*
  * compare_diff: what `bench compare` says above its table about the runs
  * it compares, from what their result files state (runfile.h's status
- * and final object): one line per workload, option, server or server
+ * and final object): one line per workload, option, database server or its
  * setting whose value is not the same in every run that states it, and
  * WARNING lines (stderr) for runs that did not complete and for runs of
  * different workloads. Main thread only.

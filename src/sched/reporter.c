@@ -401,6 +401,7 @@ static void sched_go(const struct core_cfg *cfg)
 	int64_t now;
 
 	log_text(LOG_NOTICE, "Threads started!\n");
+	report_run_start(S.ctx);        /* --server-stats' start sample */
 	now = clock_now_ns();
 	S.t_start = now;
 	if (cfg->warmup_time > 0)

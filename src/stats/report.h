@@ -52,6 +52,20 @@ enum report_status {
 /* "completed", "interrupted", "failed", "overloaded", "forced_shutdown" */
 const char *report_status_name(enum report_status st);
 
+/* What is sampled beside the run (src/observe, wired by main.c: stats sits
+ * below it): sample at the run's start, at each interval report and before
+ * the final report, then its json fields and text lines for what was
+ * sampled. Any hook may be NULL (none). */
+enum report_point { REPORT_AT_START, REPORT_AT_TICK, REPORT_AT_END };
+struct report_observer {
+	void (*sample)(void *ud, enum report_point p);
+	/* ,"host":{...},"server":{...} of the last tick (final: the run's) */
+	void (*json)(void *ud, FILE *f, int final);
+	/* text lines after an interval line; time as in "[ 1s ]" without 's' */
+	void (*lines)(void *ud, const char *time);
+	void *ud;
+};
+
 struct report_ctx {
 	const struct core_cfg *cfg;
 	/* The SQL statistics layout: 1 once the run's script created a
@@ -67,7 +81,14 @@ struct report_ctx {
 	double time_events;
 	/* Set by the scheduler before the final report. */
 	enum report_status status;
+
+	/* --server-stats, --host-stats: what is sampled beside the run. */
+	struct report_observer observer;
 };
+
+/* The run's clock starts (the workers wait at the start barrier): the
+ * observer's start sample. No-op without an observer. */
+void report_run_start(const struct report_ctx *ctx);
 
 /* A sweep's step (1-based, 0 = not a sweep) and label (NULL or "": none):
  * json lines then carry "step" (and the final one "step_label"). */

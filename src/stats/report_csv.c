@@ -84,7 +84,7 @@ void report_csv_trailer(void)
 	csv_comment(f, "command_line", runinfo_cmdline());
 	for (i = 0; i < n; i++) {
 		int meta = strcmp(k[i], "product") == 0 || strcmp(k[i], "version") == 0;
-		snprintf(key, sizeof(key), "server_%s%s", meta ? "" : "setting.", k[i]);
+		snprintf(key, sizeof(key), "database_%s%s", meta ? "" : "setting.", k[i]);
 		csv_comment(f, key, v[i]);
 	}
 	fflush(f);

@@ -32,14 +32,17 @@ int report_text_full(const struct report_ctx *ctx, const struct stats_snap *s,
  * one line per kind of file operation seen (nothing when none). */
 void report_text_file_ops(const struct stats_snap *s);
 
+/* ob: what was sampled beside the run (NULL: nothing), for "host" and
+ * "server". */
 void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s,
                           double t_now, double p, unsigned threads_running,
-                          uint64_t queue_length, unsigned concurrency);
+                          uint64_t queue_length, unsigned concurrency,
+                          const struct report_observer *ob);
 /* The final line (checkpoint 0) carries status and the run's description
  * (runinfo.h). */
 void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
                       double total, double p, int checkpoint,
-                      enum report_status status);
+                      enum report_status status, const struct report_observer *ob);
 
 /* type: "interval", "checkpoint" or "final"; status: the last column
  * ("running" but in the final row). */

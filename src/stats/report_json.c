@@ -238,7 +238,8 @@ static void j_statements(FILE *f, const struct stats_snap *s)
 
 void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s,
                           double t_now, double p, unsigned threads_running,
-                          uint64_t queue_length, unsigned concurrency)
+                          uint64_t queue_length, unsigned concurrency,
+                          const struct report_observer *ob)
 {
 	FILE *f = report_machine_stream();
 
@@ -253,6 +254,8 @@ void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s
 		jkv_u64(f, "queue_length", queue_length);
 		fprintf(f, ",\"concurrency\":%u", concurrency);
 	}
+	if (ob && ob->json)
+		ob->json(ob->ud, f, 0);
 	fputs("}\n", f);
 	fflush(f);
 }
@@ -317,7 +320,8 @@ static void j_options(FILE *f)
 	fputc('}', f);
 }
 
-/* ,"workload":{..},"command_line":"..","server":{..} (runinfo.h) */
+/* ,"workload":{..},"command_line":"..","database":{..} (runinfo.h; not
+ * "server", which --server-stats's figures are) */
 static void j_runinfo(FILE *f)
 {
 	const char *const *k, *const *v;
@@ -332,7 +336,7 @@ static void j_runinfo(FILE *f)
 	report_json_string(f, runinfo_workload_sha256());
 	fputs("},\"command_line\":", f);
 	report_json_string(f, runinfo_cmdline());
-	fputs(",\"server\":", f);
+	fputs(",\"database\":", f);
 	if (n == 0) {
 		fputs("null", f);
 		return;
@@ -356,7 +360,7 @@ static void j_runinfo(FILE *f)
 
 void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
                       double total, double p, int checkpoint,
-                      enum report_status status)
+                      enum report_status status, const struct report_observer *ob)
 {
 	FILE *f = report_machine_stream();
 	double mean, sd;
@@ -386,6 +390,8 @@ void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
 	j_labels(f, cfg, s, p);
 	if (s->have_stmt && !checkpoint)
 		j_statements(f, s);
+	if (ob && ob->json)
+		ob->json(ob->ud, f, 1);
 	fputs(",\"bench_version\":", f);
 	report_json_string(f, PACKAGE_VERSION);
 	if (gethostname(host, sizeof(host)) != 0)

@@ -40,7 +40,7 @@ typedef void (*runinfo_add_fn)(void *ud, const char *key, const char *value);
 typedef int (*runinfo_reader_fn)(runinfo_add_fn add, void *ud);
 void runinfo_set_server_reader(runinfo_reader_fn fn);
 /* Do not read the server for this run's result (workers blocked in it
- * were abandoned: a connection would block as well); "server" is then
+ * were abandoned: a connection would block as well); "database" is then
  * null. */
 void runinfo_server_skip(void);
 

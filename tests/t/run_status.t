@@ -33,7 +33,7 @@ the SHA-256 of its text) and the command line:
 
   $ intr i.json i.err $B cpu --time=30 --report-format=json run
   exit 1
-  $ final i.json 'f["status"], f["total_time"] < 20, f["workload"]["name"], f["server"]'
+  $ final i.json 'f["status"], f["total_time"] < 20, f["workload"]["name"], f["database"]'
   ('interrupted', True, 'cpu', None)
   $ final i.json 'f["workload"]["sha256"]' > sha.txt; sha256sum < "$BENCH_SRCDIR/lua/cpu.lua" | cut -d' ' -f1 | cmp - sha.txt && echo "sha256 of cpu.lua"
   sha256 of cpu.lua
@@ -110,7 +110,7 @@ SQLite: its version and pragmas (and no server settings of another kind):
   $ SQ="--db-driver=sqlite --sqlite-db=$PWD/st.db --table-size=100"
   $ $B oltp_point_select $SQ prepare > /dev/null
   $ $B oltp_point_select $SQ --events=10 --time=0 --report-format=json run 2> /dev/null > sq.json
-  $ final sq.json 'f["server"]["product"], sorted(f["server"]["settings"]), f["reads"]'
+  $ final sq.json 'f["database"]["product"], sorted(f["database"]["settings"]), f["reads"]'
   ('SQLite', ['cache_size', 'journal_mode', 'locking_mode', 'page_size', 'synchronous', 'temp_store'], 10)
 
 An OLTP run on MariaDB: the same marks, and the server's product, version
@@ -127,11 +127,11 @@ after the run (not in the SQL statistics):
   Run status: interrupted after N s of --time=30: the figures cover only the part that ran
   $ intr rw.json rw.err $BENCH oltp_read_write $MY --table-size=1000 --time=30 --report-format=json run
   exit 1
-  $ final rw.json 'f["status"], f["server"]["product"], f["workload"]["name"]'
+  $ final rw.json 'f["status"], f["database"]["product"], f["workload"]["name"]'
   ('interrupted', 'MariaDB', 'oltp_read_write')
-  $ final rw.json 'f["server"]["version"].startswith(tuple("0123456789")), sorted(f["server"]["settings"])'
+  $ final rw.json 'f["database"]["version"].startswith(tuple("0123456789")), sorted(f["database"]["settings"])'
   (True, ['binlog_format', 'innodb_buffer_pool_size', 'innodb_doublewrite', 'innodb_flush_log_at_trx_commit', 'innodb_flush_method', 'innodb_log_file_size', 'log_bin', 'max_connections', 'read_only', 'replication_role', 'sync_binlog', 'tx_isolation', 'version_comment'])
-  $ final rw.json 'f["server"]["settings"]["innodb_flush_log_at_trx_commit"], f["server"]["settings"]["log_bin"], f["server"]["settings"]["replication_role"]'
+  $ final rw.json 'f["database"]["settings"]["innodb_flush_log_at_trx_commit"], f["database"]["settings"]["log_bin"], f["database"]["settings"]["replication_role"]'
   ('2', 'OFF', 'none (not a replica, binary log off)')
   $ final rw.json 'f["command_line"].split(" ", 1)[1]'
   oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=* --mysql-user=sbtest --mysql-password=*** --mysql-db=sbtest --table-size=1000 --time=30 --report-format=json run (glob)
@@ -140,16 +140,16 @@ csv: the status in the final row, the server in the comment lines:
 
   $ intr rw.csv rw.err $BENCH oltp_read_write $MY --table-size=1000 --time=30 --report-format=csv run
   exit 1
-  $ grep '^final,' rw.csv | awk -F, '{ print $NF }'; grep -E '^# server_(product|setting.log_bin|setting.innodb_flush_log_at_trx_commit):' rw.csv
+  $ grep '^final,' rw.csv | awk -F, '{ print $NF }'; grep -E '^# database_(product|setting.log_bin|setting.innodb_flush_log_at_trx_commit):' rw.csv
   interrupted
-  # server_product: MariaDB
-  # server_setting.innodb_flush_log_at_trx_commit: 2
-  # server_setting.log_bin: OFF
+  # database_product: MariaDB
+  # database_setting.innodb_flush_log_at_trx_commit: 2
+  # database_setting.log_bin: OFF
 
 The settings connection is not in the statistics: a run of 10 events of
 oltp_point_select counts exactly 10 reads:
 
-  $ $B oltp_point_select $MY --table-size=1000 --events=10 --time=0 --report-format=json run 2> /dev/null > ps.json; final ps.json 'f["reads"], f["other"], f["server"]["product"]'
+  $ $B oltp_point_select $MY --table-size=1000 --events=10 --time=0 --report-format=json run 2> /dev/null > ps.json; final ps.json 'f["reads"], f["other"], f["database"]["product"]'
   (10, 0, 'MariaDB')
 
 bench merge of runs of different workloads says so:
@@ -162,9 +162,9 @@ runs with fsync off):
 
   $ $B oltp_point_select $PG --table-size=100 prepare > /dev/null
   $ $B oltp_point_select $PG --table-size=100 --events=10 --time=0 --report-format=json run 2> /dev/null > pg.json
-  $ final pg.json 'f["server"]["product"], f["reads"], sorted(f["server"]["settings"])'
+  $ final pg.json 'f["database"]["product"], f["reads"], sorted(f["database"]["settings"])'
   ('PostgreSQL', 10, ['checkpoint_timeout', 'default_transaction_isolation', 'fsync', 'full_page_writes', 'max_connections', 'max_wal_size', 'pg_is_in_recovery', 'shared_buffers', 'synchronous_commit', 'synchronous_standby_names', 'wal_compression', 'wal_level'])
-  $ final pg.json 'f["server"]["settings"]["fsync"], f["server"]["settings"]["pg_is_in_recovery"]'
+  $ final pg.json 'f["database"]["settings"]["fsync"], f["database"]["settings"]["pg_is_in_recovery"]'
   ('off', 'false')
 
 Comparing a read-only run with the interrupted read-write one: warnings for
@@ -193,7 +193,7 @@ block too) instead of hanging:
   $ started hang.err; sleep 1; kill -STOP $DB_MYSQL_PID; sleep 1
   $ kill -INT $pid; wait $pid; echo "exit $?"; kill -CONT $DB_MYSQL_PID
   exit 1
-  $ final hang.json 'f["status"], f["server"]'
+  $ final hang.json 'f["status"], f["database"]'
   ('interrupted', None)
 
 The password is in no output:
