@@ -89,6 +89,16 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 	}
 }
 
+void report_warmup_done(const struct report_ctx *ctx)
+{
+	const struct core_cfg *cfg = ctx->cfg;
+
+	log_msg(LOG_NOTICE, "Warm-up done after %g s: statistics count from here",
+	        cfg->warmup_time);
+	if (cfg->report_format == CORE_REPORT_JSON)
+		report_json_event(cfg, "warmup_done");
+}
+
 int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
                 double total, double period, double checkpoint)
 {
@@ -125,7 +135,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		if (!checkpoint)
 			report_csv_trailer();
 	} else
-		report_json_full(cfg, s, total, p, checkpoint > 0, ctx->status,
+		report_json_full(cfg, &ctx->fair, s, total, p, checkpoint > 0, ctx->status,
 		                 checkpoint ? NULL : &ctx->observer);
 	/* text, so it goes where stdout points now: stderr */
 	if (s->have_stmt && !checkpoint && log_verbosity() >= LOG_NOTICE) {

@@ -84,6 +84,14 @@ struct report_ctx {
 
 	/* --server-stats, --host-stats: what is sampled beside the run. */
 	struct report_observer observer;
+	/* --connections: the fairness block per connection, set by the
+	 * scheduler before each full report (the period's events and the
+	 * sums of their latencies in ns, n of each). n 0: per thread, from
+	 * the snapshot. */
+	struct report_fair {
+		const uint64_t *events, *lat_ns;
+		unsigned n;
+	} fair;
 };
 
 /* The run's clock starts (the workers wait at the start barrier): the
@@ -114,6 +122,11 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
  * covers. */
 int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
                 double total, double period, double checkpoint);
+
+/* --warmup-time's end: statistics count from now (time 0 of the
+ * reports). A NOTICE line, and with --report-format=json a line
+ * {"type":"event","event":"warmup_done",...}. */
+void report_warmup_done(const struct report_ctx *ctx);
 
 /* The latency histogram (values in ms) of --histogram and
  * sysbench.histogram:print(): log buckets of ~1.8% width. */

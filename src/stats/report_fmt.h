@@ -38,9 +38,13 @@ void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s
                           double t_now, double p, unsigned threads_running,
                           uint64_t queue_length, unsigned concurrency,
                           const struct report_observer *ob);
-/* The final line (checkpoint 0) carries status and the run's description
- * (runinfo.h). */
-void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
+/* A line {"type":"event","event":name,"time":0,"warmup_time":...}: a
+ * moment of the run (time 0: statistics count from it). */
+void report_json_event(const struct core_cfg *cfg, const char *name);
+/* fair: see report_ctx (n 0: per thread). The final line (checkpoint 0)
+ * carries status and the run's description (runinfo.h). */
+void report_json_full(const struct core_cfg *cfg, const struct report_fair *fair,
+                      const struct stats_snap *s,
                       double total, double p, int checkpoint,
                       enum report_status status, const struct report_observer *ob);
 
