@@ -246,6 +246,7 @@ end
 local function create_empty(con, name, n)
    local ddl, after = schema_sql(name, n)
    print(string.format("Creating table 'sbtest%d'...", n))
+   sysbench.leftover("sbtest" .. n, "partial")
    con:query(ddl)
    for _, q in ipairs(after) do
       con:query(q)
@@ -282,6 +283,7 @@ function M.create_table(drv, con, n)
       load_rows(con, n, name)
    end
    create_index(con, name, n)
+   sysbench.leftover("sbtest" .. n, "done")
 end
 
 -- More threads than tables (sysbench leaves the extra threads idle): each
@@ -309,6 +311,7 @@ local function prepare_part(drv, con)
          set_next_id(con, name, n)
       end
       create_index(con, name, n)
+      sysbench.leftover("sbtest" .. n, "done")
    end
 end
 
@@ -649,6 +652,9 @@ function thread_init()
    if redshift(M.driver_name) then
       opt.delete_inserts = 0
    end
+   if sysbench.tid == 0 then
+      M.check_tables(con, M.driver_name)
+   end
    stmt, param = {}, {}
    for t = 1, opt.tables do
       stmt[t], param[t] = {}, {}
@@ -840,6 +846,70 @@ function M.workload(spec)
       if every ~= nil and every > 0 then
          M.after_event()
       end
+   end
+end
+
+-- Before a run: do the tables look like the options? One query lists the
+-- sbtest tables, then MAX(id) of each (a lookup at the end of the primary
+-- key). A WARNING names what does not fit; the run goes on (a script may
+-- have made its tables its own way). Thread 0 runs it in thread_init, on
+-- its connection, before preparing its statements (a missing table then
+-- fails as it did), outside the statistics.
+local function check_tables(con, name)
+   if redshift(name) or opt.tables < 1 then
+      return
+   end
+   local list
+   if is_sqlite(name) then
+      list = "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'sbtest%'"
+   else
+      list = "SELECT table_name FROM information_schema.tables WHERE table_schema = " ..
+         (is_mysql(name) and "DATABASE()" or "current_schema()") ..
+         " AND table_name LIKE 'sbtest%'"
+   end
+   local have = {}
+   local rs = con:query(list)
+   for _ = 1, rs and rs.nrows or 0 do
+      have[tostring(rs:fetch_row()[1]):lower()] = true
+   end
+   local missing, short = {}, {}
+   for n = 1, opt.tables do
+      local t = "sbtest" .. n
+      if not have[t] then
+         missing[#missing + 1] = t
+      elseif opt.table_size > 0 then
+         local max = tonumber(con:query_row("SELECT MAX(id) FROM " .. t)) or 0
+         if max < opt.table_size then
+            short[#short + 1] = string.format("%s (ids up to %d)", t, max)
+         end
+      end
+   end
+   return missing, short
+end
+
+-- The check, quiet: a statement the server refuses is for the run to
+-- report, as without it.
+function M.check_tables(con, name)
+   ffi.C.native_log_mute(1)
+   ffi.C.native_stats_pause(1)
+   local ok, missing, short = pcall(check_tables, con, name)
+   ffi.C.native_stats_pause(0)
+   ffi.C.native_log_mute(0)
+   if not ok or missing == nil then
+      return
+   end
+   local WARNING = 2
+   if #missing > 0 then
+      ffi.C.native_log(WARNING, string.format(
+         "%d of the %d tables of --tables=%d not found (%s%s): run 'prepare' with the same options first",
+         #missing, opt.tables, opt.tables, table.concat(missing, ", ", 1, math.min(#missing, 5)),
+         #missing > 5 and ", ..." or ""))
+   end
+   if #short > 0 then
+      ffi.C.native_log(WARNING, string.format(
+         "%d table(s) hold fewer rows than --table-size=%d: %s%s; events will look up ids that have no row (prepare with the same --table-size, or run with the size the tables have)",
+         #short, opt.table_size, table.concat(short, ", ", 1, math.min(#short, 5)),
+         #short > 5 and ", ..." or ""))
    end
 end
 

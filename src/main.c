@@ -17,11 +17,13 @@
 #include "sched/sched.h"
 #include "sched/par.h"
 #include "stats/report.h"
+#include "stats/runinfo.h"
 #include "runtime/runtime.h"
 #include "runtime/optbridge.h"
 #include "runtime/sweepbridge.h"
 #include "runtime/hookbridge.h"
 #include "util/log.h"
+#include "util/leftover.h"
 #include "util/progress.h"
 #include "db/driver.h"
 #include "merge/merge.h"
@@ -120,6 +122,21 @@ static void print_run_mode(void)
 }
 
 /* ---- run ------------------------------------------------------------------ */
+
+/* runinfo's server reader: the server of the run's database driver, if
+ * the run used one (a WARNING when it cannot be read). */
+static int read_server_info(runinfo_add_fn add, void *ud)
+{
+	int rc;
+
+	if (!db_used())
+		return 0;
+	rc = db_server_info(add, ud);
+	if (rc < 0)
+		log_msg(LOG_WARNING, "cannot read the database server's version and settings for the result file: %s",
+		        strerror(-rc));
+	return rc;
+}
 
 /* --connections: each connection is one sysbench thread, an environment
  * in its worker thread's Lua state, whose thread_init, thread_run and
@@ -489,6 +506,27 @@ static int run_parallel(const char *cmd)
 	return rc;
 }
 
+/* prepare: an interruption says what it leaves behind and how to remove
+ * it (the same command line with cleanup; passwords scrubbed). */
+static void arm_leftover(const char *cmd)
+{
+	const char *line = runinfo_cmdline(), *p, *at = NULL;
+	char hint[2048];
+
+	if (strcmp(cmd, "prepare") != 0)
+		return;
+	/* the last word "prepare" */
+	for (p = line; p && (p = strstr(p, " prepare")) != NULL; p++)
+		if (p[8] == ' ' || p[8] == 0)
+			at = p;
+	if (at)
+		snprintf(hint, sizeof(hint), "Remove what it created with: %.*s cleanup%s", (int)(at - line),
+		         line, at + 8);
+	else
+		snprintf(hint, sizeof(hint), "Remove what it created with the same command and 'cleanup'");
+	leftover_arm(cmd, hint);
+}
+
 static int cmd_other(struct lrt *main_state, const char *cmd)
 {
 	int kind = lrt_command_kind(main_state, cmd);
@@ -601,6 +639,10 @@ int main(int argc, char **argv)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	atexit(check_output_at_exit);
+	/* before the option parser overwrites the passwords in argv */
+	if (runinfo_set_cmdline(argc, argv))
+		return 1;
+	runinfo_set_server_reader(read_server_info);
 	opt_init();
 	if (core_opts_define() || db_init_options()) {
 		fprintf(stderr, "FATAL: %s\n", opt_error());
@@ -714,6 +756,8 @@ int main(int argc, char **argv)
 	lrt_set_cmdline(argc, argv, command);
 	if (lrt_script_load(workload, &script))
 		return 1;
+	if (runinfo_set_workload(script.name, script.path, script.source, script.len))
+		goto out;
 	/* the main state runs the script's main chunk */
 	if (lrt_create(&script, -1, &main_state))
 		goto out;
@@ -754,13 +798,16 @@ int main(int argc, char **argv)
 		/* prepare's progress line: a terminal's stderr only */
 		progress_configure(cfg.progress && log_verbosity() >= LOG_NOTICE &&
 		                   isatty(STDERR_FILENO));
+		arm_leftover(command);
 		rc = cmd_other(main_state, command);
+		leftover_disarm();
 		progress_configure(0);
 	}
 out:
 	lrt_destroy(main_state);
 	db_shutdown();
 	lrt_script_free(&script);
+	runinfo_free();
 	opt_free();
 	return rc;
 }

@@ -177,6 +177,7 @@ static int db_ps_disabled = -1;
 static int db_debug_on = -1;
 static int db_stmt_stats = -1;  /* --report-statements */
 static int db_created;          /* a driver was created (db_used) */
+static struct db_driver *db_last;   /* the driver last created */
 static const struct db_co_hooks *db_co;   /* NULL: no coroutines */
 
 void db_set_co_hooks(const struct db_co_hooks *h)
@@ -211,6 +212,25 @@ static inline bool db_nb_can(const struct db_driver_ops *o, bool hook)
 int db_used(void)
 {
 	return __atomic_load_n(&db_created, __ATOMIC_RELAXED);
+}
+
+int db_server_info(db_info_add_fn add, void *ud)
+{
+	struct db_driver *d = __atomic_load_n(&db_last, __ATOMIC_RELAXED);
+	sql_connection *c;
+	int rc;
+
+	if (d == NULL || d->ops->abi < 6 || d->ops->server_info == NULL)
+		return 0;
+	log_mute_thread(1);
+	c = db_connection_create(&d->pub);
+	rc = c ? d->ops->server_info(c, add, ud) : -ECONNREFUSED;
+	if (c) {
+		db_connection_close(c);
+		db_connection_free(c);
+	}
+	log_mute_thread(0);
+	return rc ? rc : 1;
 }
 
 static const struct opt_def db_general_opts[] = {
@@ -445,6 +465,7 @@ sql_driver *db_create(const char *name)
 			log_msg(LOG_WARNING, "the %s driver has no nonblocking mode: under --connections each of its statements blocks the whole thread (its connections take turns)",
 			        d->ops->name);
 	}
+	__atomic_store_n(&db_last, d, __ATOMIC_RELAXED);
 	__atomic_store_n(&db_created, 1, __ATOMIC_RELAXED);
 	return &d->pub;
 }

@@ -28,7 +28,8 @@
                            * 4: the nonblocking hooks (optional: a driver
                            * built for 3 still registers); 5: nonblocking
                            * close and load (read only from abi >= 5);
-                           * 6: server counters (read only from abi >= 6) */
+                           * 6: server counters and server_info (optional,
+                           * read only from abi >= 6) */
 
 /* Capabilities (bit flags; never compare names). */
 #define DB_CAP_PREPARED     0x1   /* server-side prepared statements */
@@ -49,6 +50,9 @@ struct db_wait {
 	                       * socket is not ready (a connect timeout); 0:
 	                       * none. The driver checks the clock itself. */
 };
+
+/* server_info's callback: one key and its value (both copied). */
+typedef void (*db_info_add_fn)(void *ud, const char *key, const char *value);
 
 /* A server counter (src/observe, --server-stats): a figure the server
  * keeps, named as the server names it (MySQL's status variable
@@ -173,7 +177,12 @@ struct db_driver_ops {
 	int (*close_start)(sql_statement *st, struct db_wait *w);
 	int (*load_start)(sql_connection *c, const char *table, const char *cols,
 	                  const char *data, size_t len, sql_result *rs, struct db_wait *w);
-
+	/* ABI 6, optional: what a result file says about the server, read
+	 * on c, a connection of its own opened after the run (outside the
+	 * measured statistics; the driver.c API may be used on it): calls
+	 * add(ud, key, value) for "product" and "version", then for each
+	 * setting that decides OLTP results. 0, or a negative errno. */
+	int (*server_info)(sql_connection *c, db_info_add_fn add, void *ud);
 	/* ABI 6, optional (both or neither): server counters for
 	 * --server-stats, read on a connection of the observer's own (a
 	 * thread without a recorder: its statements count nowhere).
@@ -219,6 +228,25 @@ void db_print_help(void);
 
 /* Free what the drivers allocated (calls their done()). */
 void db_shutdown(void);
+
+/* The server of the driver last created (db_used): opens a connection
+ * of its own, calls the driver's server_info hook, closes it. Quiet:
+ * the hook's failing statements print nothing. 1 after add was called,
+ * 0 when no driver was created or it has no hook, a negative errno when
+ * the connection or the hook failed. Main thread, after the run. */
+int db_server_info(db_info_add_fn add, void *ud);
+
+/* For server_info hooks (server_info.c): run sql on c and pass its rows
+ * to add: with key NULL, each row's first two columns as key and value;
+ * else the first row's first column as key's value. Rows with a NULL
+ * value are skipped; lower: the key is lowercased. 0, or a negative
+ * errno when sql failed. */
+int db_info_rows(sql_connection *c, const char *sql, const char *key, int lower,
+                 db_info_add_fn add, void *ud);
+/* The built-in drivers' server_info hooks (server_info.c). */
+int db_mysql_server_info(sql_connection *c, db_info_add_fn add, void *ud);
+int db_pgsql_server_info(sql_connection *c, db_info_add_fn add, void *ud);
+int db_sqlite_server_info(sql_connection *c, db_info_add_fn add, void *ud);
 
 /* 1 once a database driver was created in this process (a script called
  * sysbench.sql.driver()): the run's reports then use sysbench's SQL

@@ -2459,6 +2459,7 @@ static bool my_log_error(sql_connection *c, int op, const char *sql, size_t len)
 
 const struct db_driver_ops db_mysql_ops = {
 	.abi = DB_DRIVER_ABI,
+	.server_info = db_mysql_server_info,
 	.name = "mysql",
 	.desc = "MySQL driver",
 #ifdef MY_NB

@@ -1608,6 +1608,7 @@ static bool pgsql_log_error(sql_connection *c, int op, const char *sql, size_t l
 
 const struct db_driver_ops db_pgsql_ops = {
 	.abi = DB_DRIVER_ABI,
+	.server_info = db_pgsql_server_info,
 	.name = "pgsql",
 	.desc = "PostgreSQL driver",
 	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD | DB_CAP_NONBLOCK,

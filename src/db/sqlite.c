@@ -1159,6 +1159,7 @@ static int sqlite_load(sql_connection *c, const char *table, const char *cols,
 
 const struct db_driver_ops db_sqlite_ops = {
 	.abi = DB_DRIVER_ABI,
+	.server_info = db_sqlite_server_info,
 	.name = "sqlite",
 	.desc = "SQLite driver",
 	.caps = DB_CAP_PREPARED | DB_CAP_MULTI_ROW | DB_CAP_LOAD,

@@ -135,6 +135,11 @@ void bench_progress_add(double n);
 void bench_progress_done(void);
 void bench_progress_hide(void);
 
+/* sysbench.leftover (util/leftover.h): mark an object a command is
+ * building as partly built (state 1) or complete (2), so that an
+ * interrupted prepare names what it leaves behind. Thread-safe. */
+void bench_leftover(const char *name, int state);
+
 /* ---- random numbers (rand/rand.h) ------------------------------------ */
 uint32_t rand_uniform(uint32_t a, uint32_t b);
 uint64_t rand_uniform_u64(uint64_t a, uint64_t b);

@@ -17,6 +17,13 @@
  * 3 notice, 4 info, 5 debug): with its prefix ("FATAL: "...), only when
  * --verbosity is at least level. Thread-safe. */
 void native_log(int level, const char *msg);
+/* Mute (1) or unmute (0) the calling thread's messages, around a probe
+ * whose failures are expected and said elsewhere (the OLTP table check's
+ * connection). */
+void native_log_mute(int on);
+/* Pause (1) or resume (0) the calling thread's statistics: statements
+ * run meanwhile are counted nowhere (the OLTP table check in thread_init). */
+void native_stats_pause(int on);
 /* Set core or workload option name to value, as if given on the command
  * line (main thread, before the workers start). 0 or -errno. */
 int native_opt_set(const char *name, const char *value);

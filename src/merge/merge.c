@@ -18,6 +18,7 @@
 #include "stats/hdr.h"
 #include "stats/hdrlog.h"
 #include "stats/report.h"
+#include "stats/runinfo.h"
 #include "util/log.h"
 
 #define MERGE_MAX_PCT 16
@@ -259,6 +260,9 @@ static int read_json(struct merge *m, const char *path, FILE *f, int want_pct_ke
 	    runcheck_json("merge", path, "", fin, "eps", RUNCHECK_RATE, 1) ||
 	    runcheck_json_final("merge", path, fin))
 		goto out;
+	runinfo_warn_unfinished("merge", path, json_string_value(json_object_get(fin, "status")));
+	runinfo_warn_workload("merge", path, json_string_value(
+		json_object_get(json_object_get(fin, "workload"), "sha256")));
 	add_final(m, fin, want_pct_keys);
 	m->njson++;
 	rc = 0;

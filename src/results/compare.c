@@ -12,6 +12,7 @@
 #include "opt/core_opts.h"
 #include "opt/opt.h"
 #include "results/compare.h"
+#include "results/compare_diff.h"
 #include "results/runfile.h"
 #include "util/log.h"
 
@@ -554,6 +555,11 @@ int compare_main(void)
 	c.run = calloc(set.n, sizeof(*c.run));
 	c.names = calloc(set.n, sizeof(*c.names));
 	if (!c.run || !c.names) {
+		log_msg(LOG_FATAL, "compare: out of memory");
+		goto out;
+	}
+	/* machine formats keep stdout to the table */
+	if (compare_diff_print(fmt == FMT_TEXT || fmt == FMT_MARKDOWN ? out : stderr, &set)) {
 		log_msg(LOG_FATAL, "compare: out of memory");
 		goto out;
 	}

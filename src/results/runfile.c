@@ -101,6 +101,18 @@ static void json_rates(json_t *o, double *tps, double *qps, double *rps,
 	*ops = jnum(o, "other_per_sec");
 }
 
+/* What a final line says beyond its figures: its status and the object
+ * itself (runfile.h). 0 or -ENOMEM. */
+static int json_final_info(struct runfile_run *r, json_t *fin)
+{
+	json_t *st = json_object_get(fin, "status");
+
+	if (json_is_string(st) && !(r->status = strdup(json_string_value(st))))
+		return -ENOMEM;
+	r->final = json_incref(fin);
+	return 0;
+}
+
 static int json_final(struct rf_ctx *c, struct runfile_run *r, json_t *fin,
                       unsigned lineno)
 {
@@ -123,6 +135,8 @@ static int json_final(struct rf_ctx *c, struct runfile_run *r, json_t *fin,
 		snprintf(r->run_id, sizeof(r->run_id), "%s", json_string_value(json_object_get(fin, "run_id")));
 	if (jnum(fin, "step") >= 1 && jnum(fin, "step") <= 1e6)
 		r->step = (unsigned)jnum(fin, "step");
+	if (json_final_info(r, fin))
+		return -1;
 	if (json_is_string(json_object_get(fin, "step_label")) &&
 	    !(r->step_label = strdup(json_string_value(json_object_get(fin, "step_label")))))
 		return -1;
@@ -643,6 +657,17 @@ static int text_interval(struct text_state *st, const char *l)
 	return 0;
 }
 
+/* bench's "Run status: WORD after ..." line after an unfinished run's
+ * report. 0 or -ENOMEM. */
+static int text_status(struct runfile_run *r, const char *s)
+{
+	size_t n = strcspn(s, " \n");
+
+	free(r->status);
+	r->status = strndup(s, n);
+	return r->status ? 0 : -ENOMEM;
+}
+
 static const char *const block_names[] = {
 	[B_SQL] = "SQL statistics", [B_GENERAL] = "General statistics",
 	[B_LATENCY] = "Latency (ms)", [B_FAIRNESS] = "Threads fairness",
@@ -705,6 +730,8 @@ static int read_text(struct rf_ctx *c, FILE *f)
 				st.block = B_FAIRNESS;
 			else if (strncmp(line, "[ ", 2) == 0 && strstr(line, "s ] thds: "))
 				e = text_interval(&st, line);
+			else if (strncmp(line, "Run status: ", 12) == 0)
+				e = text_status(st.r, line + 12);
 			else if (sscanf(line, "Number of threads: %lf", &st.r->threads) == 1 &&
 			         !isnan(st.r->threads))
 				/* sysbench's "Running the test with following options:" */
@@ -1146,6 +1173,8 @@ void runfile_free(struct runfile_set *set)
 		labels_free(r);
 		free(r->name);
 		free(r->step_label);
+		free(r->status);
+		json_decref(r->final);
 		free(r->iv);
 		free(r->hiv);
 		hdr_destroy(r->hist);

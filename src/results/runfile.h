@@ -86,6 +86,13 @@ struct runfile_run {
 	unsigned nhiv;
 	struct runfile_label *lbl;
 	unsigned nlbl;
+	/* How the run ended: a json final line's "status", the text
+	 * report's "Run status:" line, or NULL when the file does not say
+	 * (a completed run of sysbench or an older bench). */
+	char *status;
+	/* A bench json run's final (or merged) object, for what else it
+	 * says (workload, options, server: compare_diff.c); NULL for text. */
+	struct json_t *final;
 };
 
 struct runfile_set {

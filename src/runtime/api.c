@@ -10,6 +10,7 @@
 #include <string.h>
 #include "ffi/core.h"
 #include "rand/rand.h"
+#include "util/leftover.h"
 #include "util/progress.h"
 
 /* ---- random numbers -------------------------------------------------- */
@@ -187,4 +188,10 @@ void bench_progress_done(void)
 void bench_progress_hide(void)
 {
 	progress_hide();
+}
+
+void bench_leftover(const char *name, int state)
+{
+	if (name && (state == LEFTOVER_PARTIAL || state == LEFTOVER_DONE))
+		leftover_mark(name, (enum leftover_state)state);
 }

@@ -51,6 +51,14 @@ sysbench.progress = {
    done = C.bench_progress_done,
 }
 
+-- (bench) leftover(name, "partial" | "done"): what an interrupted prepare
+-- leaves behind. Mark an object (a table) "partial" once created and
+-- "done" once complete; a SIGINT/SIGTERM during prepare then lists them
+-- with the way to remove them ('cleanup').
+function sysbench.leftover(name, state)
+   C.bench_leftover(tostring(name), state == "done" and 2 or 1)
+end
+
 -- ---- random numbers ------------------------------------------------------
 
 local rand_buf_len = 256

@@ -19,6 +19,7 @@
 #include "stats/stats.h"
 #include "stats/hdrlog.h"
 #include "stats/report.h"
+#include "stats/runinfo.h"
 #include "util/clock.h"
 #include "util/log.h"
 
@@ -293,6 +294,8 @@ static void sched_abandon(struct stats_snap *tmp, struct stats_snap *iv,
 		sched_harvest(tmp, iv, cp);
 		if (S.t_count > t_finish)
 			S.t_count = t_finish;
+		S.ctx->status = REPORT_INTERRUPTED;
+		runinfo_server_skip();  /* a blocked server would block it too */
 		sched_report_full(S.ctx, cp, (t_finish - S.t_count) / 1e9,
 		            (t_finish - t_cp_last) / 1e9, 0);
 	}
@@ -605,6 +608,8 @@ static void sched_forced_exit(const struct core_cfg *cfg, struct report_ctx *ctx
 	 * finished. */
 	log_msg(LOG_FATAL, "The --max-time limit has expired, forcing shutdown...");
 	sched_harvest(r->tmp, r->iv, r->cp);
+	ctx->status = REPORT_FORCED;
+	runinfo_server_skip();  /* the workers may be blocked in the server */
 	sched_report_full(ctx, r->cp, (t_finish - S.t_count) / 1e9,
 	            (t_finish - r->t_cp_last) / 1e9, 0);
 	/* The workers' statement records are still being written. */
@@ -641,6 +646,7 @@ static int sched_finish(const struct core_cfg *cfg, struct report_ctx *ctx,
 {
 	int64_t t_finish;
 	unsigned i;
+	int bad;
 
 	/* interrupted before the start: wait for the workers' exit as long as
 	 * after a signal during the run */
@@ -657,7 +663,13 @@ static int sched_finish(const struct core_cfg *cfg, struct report_ctx *ctx,
 		rc = -EIO;
 	if (rc == 0 && !S.failed)
 		log_text(LOG_INFO, "Done.\n");
-	if (S.t_start && !(S.failed && rc != -EINTR) && rc != -EOVERFLOW) {
+	/* A failed or overloaded run has no final report in text (as
+	 * sysbench); json and csv still get a final line that says how it
+	 * ended (not a sweep step's result). */
+	bad = (S.failed && rc != -EINTR) || rc == -EOVERFLOW;
+	if (S.t_start && (!bad || cfg->report_format != CORE_REPORT_TEXT)) {
+		struct report_result *result = ctx->result;
+
 		t_finish = clock_now_ns();
 		sched_events_time(cfg, ctx);
 		sched_harvest(r->tmp, r->iv, r->cp);
@@ -665,8 +677,13 @@ static int sched_finish(const struct core_cfg *cfg, struct report_ctx *ctx,
 			S.t_count = t_finish;
 		if (cfg->report_statements)
 			sched_statements(r->cp, t_finish);
+		ctx->status = rc == -EOVERFLOW ? REPORT_OVERLOADED : bad ? REPORT_FAILED
+		              : rc == -EINTR ? REPORT_INTERRUPTED : REPORT_COMPLETED;
+		if (bad)
+			ctx->result = NULL;
 		sched_report_full(ctx, r->cp, (t_finish - S.t_count) / 1e9,
 		            (t_finish - r->t_cp_last) / 1e9, 0);
+		ctx->result = result;
 	}
 	return rc;
 }

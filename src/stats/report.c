@@ -38,6 +38,16 @@ static void fill_result(struct report_result *r, const struct stats_snap *s,
 	}
 }
 
+const char *report_status_name(enum report_status st)
+{
+	switch (st) {
+	case REPORT_INTERRUPTED: return "interrupted";
+	case REPORT_FAILED: return "failed";
+	case REPORT_OVERLOADED: return "overloaded";
+	case REPORT_FORCED: return "forced_shutdown";
+	default: return "completed";
+	}
+}
 
 static void observe_at(const struct report_ctx *ctx, enum report_point p)
 {
@@ -70,7 +80,7 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 		}
 		return rc;
 	case CORE_REPORT_CSV:
-		report_csv_row(cfg, "interval", t_now, threads_running, s, p);
+		report_csv_row(cfg, "interval", t_now, threads_running, s, p, "running");
 		return 0;
 	default:
 		report_json_interval(cfg, s, t_now, p, threads_running, queue_length,
@@ -107,18 +117,25 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	}
 	if (!checkpoint && ctx->hooks.end)
 		ctx->hooks.end(ctx->hooks.ud);
-	if (cfg->report_format == CORE_REPORT_TEXT)
-		return report_text_full(ctx, s, &st, total, period, checkpoint);
+	if (cfg->report_format == CORE_REPORT_TEXT) {
+		int rc = report_text_full(ctx, s, &st, total, period, checkpoint);
+		if (!checkpoint)
+			report_text_status(cfg, ctx->status, total);
+		return rc;
+	}
 	/* the workload's summary still runs; its output goes to stderr */
 	if (!checkpoint && ctx->hooks.summary &&
 	    ctx->hooks.summary(&st, ctx->hooks.ud) < 0)
 		report_note_hook_failure();
 	fflush(stdout);
-	if (cfg->report_format == CORE_REPORT_CSV)
+	if (cfg->report_format == CORE_REPORT_CSV) {
 		report_csv_row(cfg, checkpoint ? "checkpoint" : "final", total,
-		               cfg->threads, s, p);
-	else
-		report_json_full(cfg, &ctx->fair, s, total, p, checkpoint > 0,
+		               cfg->threads, s, p,
+		               checkpoint ? "running" : report_status_name(ctx->status));
+		if (!checkpoint)
+			report_csv_trailer();
+	} else
+		report_json_full(cfg, &ctx->fair, s, total, p, checkpoint > 0, ctx->status,
 		                 checkpoint ? NULL : &ctx->observer);
 	/* text, so it goes where stdout points now: stderr */
 	if (s->have_stmt && !checkpoint && log_verbosity() >= LOG_NOTICE) {

@@ -40,6 +40,18 @@ struct report_result {
 	double time_events;             /* as in report_ctx */
 };
 
+/* How a run ended, for its final report (the json/csv "status" field;
+ * text: a line after the report unless completed). */
+enum report_status {
+	REPORT_COMPLETED = 0,   /* its --time or --events limit ended it */
+	REPORT_INTERRUPTED,     /* SIGINT / SIGTERM */
+	REPORT_FAILED,          /* a worker failed (json/csv only) */
+	REPORT_OVERLOADED,      /* the --rate queue overflowed (json/csv only) */
+	REPORT_FORCED,          /* --forced-shutdown cut it short */
+};
+/* "completed", "interrupted", "failed", "overloaded", "forced_shutdown" */
+const char *report_status_name(enum report_status st);
+
 /* What is sampled beside the run (src/observe, wired by main.c: stats sits
  * below it): sample at the run's start, at each interval report and before
  * the final report, then its json fields and text lines for what was
@@ -67,6 +79,9 @@ struct report_ctx {
 	 * warm-up) to the end of the last event, without what the workers
 	 * ran after it (thread_done, closing states and connections). */
 	double time_events;
+	/* Set by the scheduler before the final report. */
+	enum report_status status;
+
 	/* --server-stats, --host-stats: what is sampled beside the run. */
 	struct report_observer observer;
 	/* --connections: the fairness block per connection, set by the

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --report-format=csv: see report_fmt.h. */
 #include <stdio.h>
+#include <string.h>
 #include "stats/report.h"
 #include "stats/report_common.h"
 #include "stats/report_fmt.h"
+#include "stats/runinfo.h"
 
 static void csv_header(FILE *f, const struct core_cfg *cfg)
 {
@@ -22,11 +24,12 @@ static void csv_header(FILE *f, const struct core_cfg *cfg)
 		fputs(",lag_avg_ms,lag_max_ms,svc_avg_ms,svc_max_ms", f);
 	if (cfg->latency_limit > 0)
 		fputs(",late,skipped", f);
-	fputc('\n', f);
+	fputs(",status\n", f);
 }
 
 void report_csv_row(const struct core_cfg *cfg, const char *type, double t,
-                    unsigned threads, const struct stats_snap *s, double p)
+                    unsigned threads, const struct stats_snap *s, double p,
+                    const char *status)
 {
 	FILE *f = report_machine_stream();
 	int any = s->events > 0;
@@ -53,6 +56,36 @@ void report_csv_row(const struct core_cfg *cfg, const char *type, double t,
 	if (cfg->latency_limit > 0)
 		fprintf(f, ",%llu,%llu", (unsigned long long)s->ctr[STATS_LATE],
 		        (unsigned long long)s->ctr[STATS_SKIPPED]);
+	fprintf(f, ",%s\n", status);
+	fflush(f);
+}
+
+/* "# key: value" with the value's line breaks flattened (one line each) */
+static void csv_comment(FILE *f, const char *key, const char *value)
+{
+	if (value == NULL)
+		return;
+	fprintf(f, "# %s: ", key);
+	for (; value && *value; value++)
+		fputc(*value == '\n' || *value == '\r' ? ' ' : *value, f);
 	fputc('\n', f);
+}
+
+void report_csv_trailer(void)
+{
+	FILE *f = report_machine_stream();
+	const char *const *k, *const *v;
+	unsigned n = runinfo_server(&k, &v), i;
+	char key[256];
+
+	csv_comment(f, "workload", runinfo_workload_name());
+	csv_comment(f, "workload_path", runinfo_workload_path());
+	csv_comment(f, "workload_sha256", runinfo_workload_sha256());
+	csv_comment(f, "command_line", runinfo_cmdline());
+	for (i = 0; i < n; i++) {
+		int meta = strcmp(k[i], "product") == 0 || strcmp(k[i], "version") == 0;
+		snprintf(key, sizeof(key), "database_%s%s", meta ? "" : "setting.", k[i]);
+		csv_comment(f, key, v[i]);
+	}
 	fflush(f);
 }

@@ -41,14 +41,24 @@ void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s
 /* A line {"type":"event","event":name,"time":0,"warmup_time":...}: a
  * moment of the run (time 0: statistics count from it). */
 void report_json_event(const struct core_cfg *cfg, const char *name);
-/* fair: see report_ctx (n 0: per thread) */
+/* fair: see report_ctx (n 0: per thread). The final line (checkpoint 0)
+ * carries status and the run's description (runinfo.h). */
 void report_json_full(const struct core_cfg *cfg, const struct report_fair *fair,
                       const struct stats_snap *s,
                       double total, double p, int checkpoint,
-                      const struct report_observer *ob);
+                      enum report_status status, const struct report_observer *ob);
 
-/* type: "interval", "checkpoint" or "final". */
+/* type: "interval", "checkpoint" or "final"; status: the last column
+ * ("running" but in the final row). */
 void report_csv_row(const struct core_cfg *cfg, const char *type, double t,
-                    unsigned threads, const struct stats_snap *s, double p);
+                    unsigned threads, const struct stats_snap *s, double p,
+                    const char *status);
+/* After the final row: the run's description as "# key: value" lines. */
+void report_csv_trailer(void);
+
+/* The text report's line after a run that did not complete (nothing for
+ * a completed one). */
+void report_text_status(const struct core_cfg *cfg, enum report_status status,
+                        double total);
 
 #endif

@@ -12,6 +12,7 @@
 #include "stats/report.h"
 #include "stats/report_common.h"
 #include "stats/report_fmt.h"
+#include "stats/runinfo.h"
 
 /* A sweep's step (1-based; 0: no sweep) and its label, for json lines. */
 static unsigned report_step;
@@ -342,6 +343,44 @@ static void j_options(FILE *f)
 	fputc('}', f);
 }
 
+/* ,"workload":{..},"command_line":"..","database":{..} (runinfo.h; not
+ * "server", which --server-stats's figures are) */
+static void j_runinfo(FILE *f)
+{
+	const char *const *k, *const *v;
+	unsigned n = runinfo_server(&k, &v), i;
+	int first = 1;
+
+	fputs(",\"workload\":{\"name\":", f);
+	report_json_string(f, runinfo_workload_name());
+	fputs(",\"path\":", f);
+	report_json_string(f, runinfo_workload_path());
+	fputs(",\"sha256\":", f);
+	report_json_string(f, runinfo_workload_sha256());
+	fputs("},\"command_line\":", f);
+	report_json_string(f, runinfo_cmdline());
+	fputs(",\"database\":", f);
+	if (n == 0) {
+		fputs("null", f);
+		return;
+	}
+	fputs("{\"product\":", f);
+	report_json_string(f, runinfo_server_get("product"));
+	fputs(",\"version\":", f);
+	report_json_string(f, runinfo_server_get("version"));
+	fputs(",\"settings\":{", f);
+	for (i = 0; i < n; i++) {
+		if (strcmp(k[i], "product") == 0 || strcmp(k[i], "version") == 0)
+			continue;
+		if (!first)
+			fputc(',', f);
+		first = 0;
+		jkey(f, k[i]);
+		report_json_string(f, v[i]);
+	}
+	fputs("}}", f);
+}
+
 void report_json_event(const struct core_cfg *cfg, const char *name)
 {
 	FILE *f = report_machine_stream();
@@ -358,7 +397,7 @@ void report_json_event(const struct core_cfg *cfg, const char *name)
 
 void report_json_full(const struct core_cfg *cfg, const struct report_fair *fair,
                       const struct stats_snap *s, double total, double p, int checkpoint,
-                      const struct report_observer *ob)
+                      enum report_status status, const struct report_observer *ob)
 {
 	FILE *f = report_machine_stream();
 	double mean, sd, tmean, tsd;
@@ -369,6 +408,8 @@ void report_json_full(const struct core_cfg *cfg, const struct report_fair *fair
 
 	fprintf(f, "{\"type\":\"%s\"", checkpoint ? "checkpoint" : "final");
 	j_step(f, 1);
+	if (!checkpoint)
+		fprintf(f, ",\"status\":\"%s\"", report_status_name(status));
 	jkv_num(f, "time", total);
 	jkv_num(f, "total_time", total);
 	fprintf(f, ",\"threads\":%u", cfg->threads);
@@ -405,6 +446,8 @@ void report_json_full(const struct core_cfg *cfg, const struct report_fair *fair
 	fputs(",\"start_time\":", f);
 	report_json_string(f, when);
 	j_options(f);
+	if (!checkpoint)
+		j_runinfo(f);
 	fputs("}\n", f);
 	fflush(f);
 }

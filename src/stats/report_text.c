@@ -368,6 +368,26 @@ int report_text_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	return 0;
 }
 
+void report_text_status(const struct core_cfg *cfg, enum report_status status,
+                        double total)
+{
+	char limit[64] = "";
+
+	if (status == REPORT_COMPLETED || log_verbosity() < LOG_NOTICE)
+		return;
+	if (cfg->time > 0)
+		snprintf(limit, sizeof(limit), " of --time=%.10g", cfg->time);
+	else if (cfg->events > 0)
+		snprintf(limit, sizeof(limit), " (--events=%llu)", (unsigned long long)cfg->events);
+	/* one line, after everything sysbench prints (readers of its
+	 * report find it unchanged); bench compare reads it back */
+	printf("Run status: %s after %.2f s%s: %s\n", report_status_name(status), total, limit,
+	       status == REPORT_FORCED
+	           ? "--forced-shutdown cut it short, events in progress are not counted"
+	           : "the figures cover only the part that ran");
+	fflush(stdout);
+}
+
 /* sysbench's histogram has 1024 log buckets over 1 us..100 s (~1.8% wide);
  * ours is finer, so coalesce to that width when printing. */
 void report_print_histogram(FILE *f, const struct hdr_hist *h, double scale)

@@ -25,7 +25,14 @@ one table per step, the two setups side by side:
   Step 2 of 2: 2 thread(s)
   metric disk ram ram/disk
   threads 2 2 1.00x
+Above the tables, what differs between the runs as their result files
+state it (here the server's port; hdr log names are left out):
+
   $ head -3 out/compare.md
+  Differences between the runs (as their result files state them):
+      option mysql-port: disk@1t=["28433"], disk@2t=["28433"], ram@1t=["31320"], ram@2t=["31320"]
+  
+  $ sed -n '4,6p' out/compare.md
   **Sweeps side by side: tps, latency percentiles, tps over disk's**
   
   | threads | disk tps | p95 (ms) | p99 (ms) | ram tps | p95 (ms) | p99 (ms) | ram/disk tps |

@@ -55,9 +55,11 @@ Missing database:
   FATAL: Thread initialization failed!
   [1]
 
-Run before prepare (no table):
+Run before prepare (no table): a WARNING suggests prepare before the
+threads' errors (issue 28 item 4):
 
   $ err $B oltp_point_select $MY --events=10 --time=0 run
+  WARNING: 1 of the 1 tables of --tables=1 not found (sbtest1): run 'prepare' with the same options first
   FATAL: mysql_stmt_prepare() failed
   FATAL: MySQL error: 1146 "Table 'sbtest.sbtest1' doesn't exist"
   FATAL: `thread_init' function failed: oltp_common.lua:N: SQL API error
@@ -165,6 +167,7 @@ server-side prepared statements (the default) as without them:
   [1-9] (re)
   [1]
   $ err $B oltp_point_select $PG --events=10 --time=0 --db-ps-mode=disable run
+  WARNING: 1 of the 1 tables of --tables=1 not found (sbtest1): run 'prepare' with the same options first
   FATAL: PQexec() failed: 7 relation "sbtest1" does not exist
   FATAL: failed query was: SELECT c FROM sbtest1 WHERE id=\d+ (re)
   FATAL: `thread_run' function failed: oltp_common.lua:N: SQL error, errno = 0, state = '42P01': relation "sbtest1" does not exist

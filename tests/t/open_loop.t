@@ -136,19 +136,21 @@ Without --rate and --latency-limit, none of these fields:
   >   python3 -c 'import json,sys; d=json.loads(sys.stdin.readline()); print(sorted(k for k in ("lag_ms","service_ms","late","skipped") if k in d))'
   []
 
-CSV: lag and service columns under --rate, late and skipped under the limit;
-every row has the header's column count:
+CSV: lag and service columns under --rate, late and skipped under the limit,
+then the status; every row has the header's column count (the comment
+lines after the final row describe the run):
 
   $ $B sleep2.lua --time=1 --rate=200 --report-lag --rate-overload=continue --latency-limit=1 --report-interval=0.5 \
   >   --report-format=csv run 2>/dev/null > r.csv
-  $ head -1 r.csv | tr , '\n' | tail -6
+  $ head -1 r.csv | tr , '\n' | tail -7
   lag_avg_ms
   lag_max_ms
   svc_avg_ms
   svc_max_ms
   late
   skipped
-  $ awk -F, 'NR == 1 { n = NF } NF != n { bad++ } END { print bad ? "bad rows" : "rows ok" }' r.csv
+  status
+  $ grep -v '^#' r.csv | awk -F, 'NR == 1 { n = NF } NF != n { bad++ } END { print bad ? "bad rows" : "rows ok" }'
   rows ok
 
 --latency-limit takes milliseconds, 0 = off; negative is refused:

@@ -134,15 +134,24 @@ a tab):
   'say "hi" \\ now\ttab'
 
 CSV: a header, then one row per interval and a final row, all with the
-header's column count:
+header's column count, the last column the status; then comment lines
+describing the run (# key: value):
 
-  $ $B empty.lua --events=2000 --time=0 --rate=4000 --report-lag --rate-overload=continue --report-interval=0.1 --percentile=50,99 --report-format=csv run 2>/dev/null > out.csv
+  $ $B empty.lua --events=2000 --time=0 --rate=4000 --report-lag --rate-overload=continue --report-interval=0.1 --percentile=50,99 --report-format=csv run 2>/dev/null > all.csv
+  $ grep -v '^#' all.csv > out.csv
   $ head -1 out.csv
-  type,time,threads,events,eps,reads,writes,other,errors,reconnects,lat_min_ms,lat_avg_ms,lat_max_ms,p50_ms,p99_ms,lag_avg_ms,lag_max_ms,svc_avg_ms,svc_max_ms
+  type,time,threads,events,eps,reads,writes,other,errors,reconnects,lat_min_ms,lat_avg_ms,lat_max_ms,p50_ms,p99_ms,lag_avg_ms,lag_max_ms,svc_avg_ms,svc_max_ms,status
   $ awk -F, '{ print NF }' out.csv | sort -u
-  19
-  $ tail -1 out.csv | cut -d, -f1,3,4
-  final,1,2000
+  20
+  $ tail -1 out.csv | cut -d, -f1,3,4,20
+  final,1,2000,completed
+  $ grep -c ',running$' out.csv | awk '$1 >= 2 { print "ok" }'
+  ok
+  $ grep '^#' all.csv | sed 's/[0-9a-f]\{64\}/SHA/'
+  # workload: empty.lua
+  # workload_path: empty.lua
+  # workload_sha256: SHA
+  # command_line: */bench empty.lua --events=2000 --time=0 --rate=4000 --report-lag --rate-overload=continue --report-interval=0.1 --percentile=50,99 --report-format=csv run (glob)
   $ grep -c '^interval,' out.csv | awk '$1 >= 2 { print "ok" }'
   ok
   $ python3 -c '
@@ -154,6 +163,6 @@ header's column count:
 
 --percentile=0 drops the percentile columns:
 
-  $ $B empty.lua --events=100 --time=0 --percentile=0 --report-format=csv run 2>/dev/null
-  type,time,threads,events,eps,reads,writes,other,errors,reconnects,lat_min_ms,lat_avg_ms,lat_max_ms
-  final,\d+(\.\d+)?,1,100,.* (re)
+  $ $B empty.lua --events=100 --time=0 --percentile=0 --report-format=csv run 2>/dev/null | grep -v '^#'
+  type,time,threads,events,eps,reads,writes,other,errors,reconnects,lat_min_ms,lat_avg_ms,lat_max_ms,status
+  final,\d+(\.\d+)?,1,100,.*,completed (re)

@@ -20,6 +20,7 @@
 #include "opt/core_opts.h"
 #include "opt/opt.h"
 #include "stats/report.h"
+#include "stats/runinfo.h"
 #include "stats/stats.h"
 #include <stdbool.h>
 #include "ffi/core.h"
@@ -327,7 +328,7 @@ static void test_json_csv(void)
 	ok_str(interval(&ctx, s, 10, 2), want, "json interval line");
 
 	out = full(&ctx, s, 0);
-	snprintf(want, sizeof(want), "{\"type\":\"final\",\"time\":10,\"total_time\":10,%s"
+	snprintf(want, sizeof(want), "{\"type\":\"final\",\"status\":\"completed\",\"time\":10,\"total_time\":10,%s"
 	         "\"latency_ms\":{\"min\":1,\"avg\":2.35,\"max\":10,\"stddev\":2.21928503463096,"
 	         "\"sum\":235,\"percentiles\":{\"95\":5.001215}},\"fairness\":{\"events_avg\":50,"
 	         "\"events_stddev\":10,\"time_avg\":0.1175,\"time_stddev\":0.0235},%s,"
@@ -367,11 +368,30 @@ static void test_json_csv(void)
 	cfg.report_format = CORE_REPORT_CSV;
 	ok_str(interval(&ctx, s, 10, 2),
 	       "type,time,threads,events,eps,reads,writes,other,errors,reconnects,lat_min_ms,"
-	       "lat_avg_ms,lat_max_ms,p95_ms\n"
-	       "interval,10,2,100,50.0000,1000,400,200,3,1,1.0000,2.3500,10.0000,5.0012\n",
+	       "lat_avg_ms,lat_max_ms,p95_ms,status\n"
+	       "interval,10,2,100,50.0000,1000,400,200,3,1,1.0000,2.3500,10.0000,5.0012,running\n",
 	       "csv: the header, then an interval row");
-	ok_str(full(&ctx, s, 0), "final,10,2,100,10.0000,1000,400,200,3,1,1.0000,2.3500,10.0000,5.0012\n",
+	ok_str(full(&ctx, s, 0), "final,10,2,100,10.0000,1000,400,200,3,1,1.0000,2.3500,10.0000,5.0012,completed\n",
 	       "csv final row, no second header");
+	/* a run that did not complete says so in every format */
+	ctx.status = REPORT_INTERRUPTED;
+	out = full(&ctx, s, 0);
+	ok(strstr(out, ",interrupted\n") != NULL, "csv final row of an interrupted run");
+	free(out);
+	cfg.report_format = CORE_REPORT_JSON;
+	ctx.status = REPORT_OVERLOADED;
+	out = full(&ctx, s, 0);
+	ok(strncmp(out, "{\"type\":\"final\",\"status\":\"overloaded\",",
+	           strlen("{\"type\":\"final\",\"status\":\"overloaded\",")) == 0,
+	   "json final line of an overloaded run");
+	free(out);
+	cfg.report_format = CORE_REPORT_TEXT;
+	ctx.status = REPORT_INTERRUPTED;
+	out = full(&ctx, s, 0);
+	ok(strstr(out, "\nRun status: interrupted after 10.00 s: the figures cover only the part that ran\n") != NULL,
+	   "text: one line after the report of an interrupted run");
+	free(out);
+	ctx.status = REPORT_COMPLETED;
 	stats_snap_destroy(s);
 }
 
@@ -467,6 +487,36 @@ static const struct opt_def test_opts[] = {
 	{ "test-tables", OPT_INT, "a number", "4", 0, 0, 0, NULL },
 };
 
+/* The command line of a result file: every password option's value
+ * scrubbed, whatever its spelling; words quoted for a shell. */
+static void test_scrub(void)
+{
+	static const struct {
+		const char *argv[6];
+		const char *want;
+	} cases[] = {
+		{ { "bench", "x", "--mysql-password=s3cret", "run" }, "bench x --mysql-password=*** run" },
+		{ { "bench", "--pgsql-password=s3cret", "--pgsql-user=u" }, "bench --pgsql-password=*** --pgsql-user=u" },
+		{ { "bench", "slap", "--password=s3cret" }, "bench slap --password=***" },
+		{ { "bench", "slap", "--Password", "s3cret", "-c", "2" }, "bench slap --Password *** -c 2" },
+		{ { "bench", "slap", "-ps3cret", "-p" }, "bench slap -p*** -p" },
+		{ { "bench", "--mysql-password=" }, "bench --mysql-password=***" },
+		{ { "bench", "--query=SELECT 'a' FROM t", "--user=x" }, "bench '--query=SELECT '\\''a'\\'' FROM t' --user=x" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int argc = 0;
+		char *got;
+
+		while (argc < 6 && cases[i].argv[argc])
+			argc++;
+		got = runinfo_scrub_cmdline(argc, (char *const *)cases[i].argv);
+		ok(got && strcmp(got, cases[i].want) == 0 && !strstr(got, "s3cret"),
+		   "scrubbed command line %zu: %s", i, got ? got : "(null)");
+		free(got);
+	}
+}
+
 int main(void)
 {
 	opt_init();
@@ -480,6 +530,7 @@ int main(void)
 	test_json_csv();
 	test_hooks();
 	test_helpers();
+	test_scrub();
 	stats_destroy(S);
 	opt_free();
 	return tap_done();
