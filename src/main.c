@@ -382,7 +382,7 @@ static void *par_cmd_thread(void *arg)
 {
 	struct par_cmd *p = arg;
 	struct lrt *l = NULL;
-	rand_thread_init(p->tid);
+	rand_command_thread_init(p->tid);
 	p->rc = lrt_create(&script, (int)p->tid, &l);
 	if (p->rc == 0)
 		p->rc = lrt_run_command(l, p->cmd);
@@ -543,6 +543,8 @@ int main(int argc, char **argv)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	atexit(check_output_at_exit);
+	/* before any script runs: the main state's draws, as sysbench's */
+	rand_main_init();
 	opt_init();
 	if (core_opts_define() || db_init_options()) {
 		fprintf(stderr, "FATAL: %s\n", opt_error());
@@ -684,8 +686,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "Invalid random number generator options\n");
 		goto out;
 	}
-	cfg.rand.seed = cfg.rand.seed ? cfg.rand.seed : 0;
-	rand_thread_init(cfg.threads);
 	lrt_publish_options(main_state, ndeclared == 0);
 
 	if (strcmp(command, "help") == 0)

@@ -106,6 +106,10 @@ static inline void sched_start_event(struct sched_worker *w, int64_t start)
 
 static inline void sched_record(struct sched_worker *w, int64_t now)
 {
+	/* sysbench's event stop files the latency in a histogram slot it
+	 * picks at random: one draw per event, which moves the script's
+	 * stream (docs/compat.md, "Random numbers") */
+	rand_skip();
 	sched_put(w->in_event, 0);
 	(sched_home ? sched_home : w)->end_ns = now;
 	/* An event that began during warm-up counts in no statistic. */
@@ -132,7 +136,7 @@ static inline void sched_record(struct sched_worker *w, int64_t now)
 static int64_t sched_claim_arrival(void)
 {
 	int64_t t;
-	double u = rand_double();
+	double u = rand_aux_double();   /* not the script's stream */
 	sched_rate_lock();
 	t = S.next_arrival;
 	S.next_arrival += (int64_t)(-log1p(-u) * S.mean_gap_ns);
