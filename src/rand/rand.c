@@ -594,6 +594,11 @@ void rand_string(char *buf, const char *fmt, unsigned len)
 {
 	for (unsigned i = 0; i < len; i++) {
 		char c = fmt[i];
+		if (c == '\0') {
+			/* sysbench's C string ends here: the rest stays zero */
+			memset(buf + i, 0, len - i);
+			break;
+		}
 		if (c == '#')
 			buf[i] = (char)rand_uniform('0', '9');
 		else if (c == '@')

@@ -102,8 +102,9 @@ uint32_t rand_default(uint32_t a, uint32_t b);   /* configured type */
 uint32_t rand_unique(void);
 
 /* Fill buf[0..len) from fmt: '#' -> uniform('0', '9'), '@' ->
- * uniform('a', 'z'), anything else copied (sysbench's sb_rand_str).
- * len = strlen(fmt); no terminator written. */
+ * uniform('a', 'z'), anything else copied (sysbench's sb_rand_str); a
+ * NUL in fmt ends the drawing and zeroes the rest, as sysbench's C string
+ * does. len = the format's length; no terminator written. */
 void rand_string(char *buf, const char *fmt, unsigned len);
 
 /* (bench) Fill buf with a random string of random length in [min, max]

@@ -87,6 +87,11 @@ do
       unique = function() return unique() end,
       uniform_double = function() return uniform_double() end,
       string = function(fmt)
+         if type(fmt) ~= "string" then
+            -- sysbench's error, word for word (its #fmt fails there)
+            error(string.format("[string \"sysbench.rand.lua\"]:66: attempt to "
+                     .. "get length of local 'fmt' (a %s value)", type(fmt)), 0)
+         end
          local n = #fmt
          local buf = rand_buffer(n)
          rand_string(buf, fmt, n)

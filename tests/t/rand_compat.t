@@ -103,3 +103,55 @@ repeat exactly:
   40
   same
   another seed differs
+
+Edge and bad arguments give sysbench's values, types and error texts
+(numbers outside uint32, strings, NaN, nil, a NUL inside a string format):
+
+  $ cat > edge.lua <<'X'
+  > local R = sysbench.rand
+  > local function show(name, f, ...)
+  >   local ok, v = pcall(f, ...)
+  >   print(name, ok, type(v), tostring(v))
+  > end
+  > function event()
+  >   for _, k in ipairs({"default", "uniform", "gaussian", "special", "pareto",
+  >                       "unique", "uniform_uint64", "uniform_double", "string"}) do
+  >     -- sb_rand_pareto is bench's (docs/compat.md)
+  >     print(k, type(R[k]), k ~= "pareto" and type(_G["sb_rand_" .. k]) or "-")
+  >   end
+  >   show("uniform()", R.uniform)
+  >   show("uniform(1)", R.uniform, 1)
+  >   show("uniform('a', 2)", R.uniform, "a", 2)
+  >   show("uniform('3', '5')", R.uniform, "3", "5")
+  >   show("uniform(-1, 5)", R.uniform, -1, 5)
+  >   show("uniform(1.9, 1.9)", R.uniform, 1.9, 1.9)
+  >   show("uniform(2^32, 2^32)", R.uniform, 2^32, 2^32)
+  >   show("uniform(2^33+7, 2^33+7)", R.uniform, 2^33 + 7, 2^33 + 7)
+  >   show("uniform(0/0, 5)", R.uniform, 0/0, 5)
+  >   show("uniform(-1, -1)", R.uniform, -1, -1)
+  >   show("default(nil, nil)", R.default, nil, nil)
+  >   show("gaussian(true, 1)", R.gaussian, true, 1)
+  >   show("pareto(1, 0)", R.pareto, 1, 0)
+  >   show("special(5, 5)", R.special, 5, 5)
+  >   show("string()", R.string)
+  >   show("string(5)", R.string, 5)
+  >   show("string('')", R.string, "")
+  >   show("string('a\\0#b')", function() return (R.string("a\0#b"):gsub("%z", "0")) end)
+  >   show("unique(5)", R.unique, 5)
+  >   show("uniform_uint64()", R.uniform_uint64)
+  >   show("uniform_double()", R.uniform_double)
+  >   show("sb_rnd()", sb_rnd)
+  >   show("sb_rand_str(nil)", sb_rand_str, nil)
+  >   show("sb_rand(1, 0)", sb_rand, 1, 0)
+  >   show("sb_rand_uniq(5, 5)", function() return "not drawn (would take 2^32 draws)" end)
+  > end
+  > X
+  $ sysbench --rand-seed=3 --events=1 --verbosity=0 edge.lua run > e.s 2>&1
+  $ "$BENCH" --rand-seed=3 --events=1 --verbosity=0 edge.lua run > e.b 2>&1
+  $ cmp e.s e.b && wc -l < e.b
+  34
+  $ grep -E "^(uniform\(\)|string\(5\)|string\('a|uniform\(-1, -1\))" e.b
+  uniform()\tfalse\tstring\tbad argument #1 to '?' (cannot convert 'nil' to 'unsigned int') (esc)
+  uniform(-1, -1)\ttrue\tnumber\t4294967295 (esc)
+  string(5)\tfalse\tstring\t[string "sysbench.rand.lua"]:66: attempt to get length of local 'fmt' (a number value) (esc)
+  string('a\\0#b')\ttrue\tstring\ta000 (esc)
