@@ -37,7 +37,6 @@ static struct {
 struct rand_thread {
 	uint64_t s[2];            /* xoroshiro128+ (sysbench's stream) */
 	uint64_t aux[4];          /* xoshiro256** (bench's own draws) */
-	int seeded;
 	/* H(n + 0.5) depends on the range; workloads draw from one range over
 	 * and over, so remember it for the last (n, exponent) pair. */
 	uint32_t zipf_n;
@@ -47,6 +46,10 @@ struct rand_thread {
 };
 
 static __thread struct rand_thread rt;
+
+/* rand.h: the draws owed to the stream, and RAND_GATE_UNSEEDED until the
+ * thread is seeded; non-zero sends the next draw through rand_settle() */
+__thread uint64_t rand_gate = RAND_GATE_UNSEEDED;
 
 /* Threads that draw without an init get ids from here; the high bit keeps
  * them apart from worker ids 0..N-1. */
@@ -164,7 +167,7 @@ static void seed_thread(int which, uint32_t seed, uint64_t pos, unsigned tid)
 	rt.s[0] = (uint64_t)r[0] << 32 | r[1];
 	rt.s[1] = (uint64_t)r[2] << 32 | r[3];
 	seed_aux(&rt, g.seed, tid);
-	rt.seeded = 1;
+	rand_gate = 0;
 	rt.zipf_valid = 0;
 }
 
@@ -179,23 +182,37 @@ static __attribute__((noinline)) void seed_lazily(void)
 	rt.s[0] = splitmix64(&x);
 	rt.s[1] = splitmix64(&x) | 1;
 	seed_aux(&rt, g.seed, 0x80000000u | n);
-	rt.seeded = 1;
+	rand_gate &= ~RAND_GATE_UNSEEDED;
 	rt.zipf_valid = 0;
 }
 
-static inline uint64_t next64(void)
+static inline uint64_t step(uint64_t *s)
 {
-	uint64_t *s = rt.s;
-
-	if (unlikely(!rt.seeded))
-		seed_lazily();
-
 	uint64_t s0 = s[0], s1 = s[1];
 	uint64_t result = s0 + s1;
 	s1 ^= s0;
 	s[0] = rotl(s0, 55) ^ s1 ^ (s1 << 14);
 	s[1] = rotl(s1, 36);
 	return result;
+}
+
+/* Before a draw: seed a thread that was not, and take the values owed by
+ * rand_skip() (the draws sysbench makes for itself: one per event, so an
+ * event that draws nothing costs an increment, not a step). */
+static __attribute__((noinline)) void rand_settle(void)
+{
+	if (rand_gate & RAND_GATE_UNSEEDED)
+		seed_lazily();
+	for (uint64_t n = rand_gate; n > 0; n--)
+		(void)step(rt.s);
+	rand_gate = 0;
+}
+
+static inline uint64_t next64(void)
+{
+	if (unlikely(rand_gate))
+		rand_settle();
+	return step(rt.s);
 }
 
 /* sysbench's double: the top 52 bits as the fraction of [1, 2), minus 1 */
@@ -208,7 +225,7 @@ static inline uint64_t aux_next64(void)
 {
 	uint64_t *s = rt.aux;
 
-	if (unlikely(!rt.seeded))
+	if (unlikely(rand_gate & RAND_GATE_UNSEEDED))
 		seed_lazily();
 
 	uint64_t result = rotl(s[1] * 5, 7) * 9;
@@ -440,10 +457,7 @@ double rand_double(void)
 	return next_double();
 }
 
-void rand_skip(void)
-{
-	(void)next64();
-}
+
 
 double rand_uniform_double(void)
 {
@@ -526,8 +540,8 @@ uint32_t rand_zipfian(uint32_t a, uint32_t b)
 	uint32_t n = b - a + 1;
 	double q = g.cfg.zipf_exp;
 
-	if (unlikely(!rt.seeded))
-		seed_lazily();
+	if (unlikely(rand_gate))
+		rand_settle();
 	if (!rt.zipf_valid || rt.zipf_n != n || rt.zipf_q != q) {
 		rt.zipf_n = n;
 		rt.zipf_q = q;

@@ -78,8 +78,15 @@ double rand_double(void);
 
 /* Draw one value and drop it: where sysbench draws for its own use (an
  * event's end, a histogram update), so that the script's draws stay in
- * step with sysbench's. */
-void rand_skip(void);
+ * step with sysbench's. Only counted here; the next draw of the thread
+ * takes the values owed (rand_gate is the count, plus RAND_GATE_UNSEEDED
+ * until the thread is seeded: rand.c's business). */
+#define RAND_GATE_UNSEEDED (UINT64_C(1) << 63)
+extern __thread uint64_t rand_gate;
+static inline void rand_skip(void)
+{
+	rand_gate++;
+}
 
 /* bench's own stream (xoshiro256**, seeded from (seed, tid)): draws that
  * must not move the sysbench stream. */
