@@ -604,8 +604,17 @@ uint32_t rand_unique(void)
 
 /* ---- strings ---- */
 
+/* uniform('0', '9') and uniform('a', 'z') of sysbench: the same double
+ * arithmetic (a + u * size, then truncated), with the stream's state in
+ * registers over the whole format */
 void rand_string(char *buf, const char *fmt, unsigned len)
 {
+	uint64_t s[2];
+
+	if (unlikely(rand_gate))
+		rand_settle();
+	s[0] = rt.s[0];
+	s[1] = rt.s[1];
 	for (unsigned i = 0; i < len; i++) {
 		char c = fmt[i];
 		if (c == '\0') {
@@ -614,12 +623,14 @@ void rand_string(char *buf, const char *fmt, unsigned len)
 			break;
 		}
 		if (c == '#')
-			buf[i] = (char)rand_uniform('0', '9');
+			buf[i] = (char)(int)('0' + (double)(step(s) >> 12) * 0x1.0p-52 * 10);
 		else if (c == '@')
-			buf[i] = (char)rand_uniform('a', 'z');
+			buf[i] = (char)(int)('a' + (double)(step(s) >> 12) * 0x1.0p-52 * 26);
 		else
 			buf[i] = c;
 	}
+	rt.s[0] = s[0];
+	rt.s[1] = s[1];
 }
 
 unsigned rand_varstring(char *buf, unsigned min, unsigned max)
