@@ -608,6 +608,7 @@ int main(int argc, char **argv)
 		opt_warn_deprecated(order);
 	}
 	as_sysbench = want_sysbench_name(argv[0]);
+	lrt_set_as_sysbench(as_sysbench);
 	if (opt_get_bool("version")) {
 		if (as_sysbench)
 			printf("sysbench 1.0.20\n");
