@@ -20,6 +20,14 @@ names itself inside the banner's parentheses.
   $ cd bin/deeper && ./sysbench cpu --time=1 run | head -1 && cd ../..
   sysbench 1.0.20 (using bench * (glob)
 
+sysbench.version_string is what --version prints:
+
+  $ echo 'print(sysbench.version_string)' > vs.lua
+  $ "$SB" vs.lua | tail -1; sysbench vs.lua | tail -1; "$BENCH" vs.lua | tail -1
+  sysbench 1.0.20
+  sysbench 1.0.20
+  bench * (glob)
+
 Otherwise bench keeps its own name:
 
   $ "$BENCH" --version
