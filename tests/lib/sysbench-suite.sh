@@ -48,12 +48,15 @@ export MYSQL_SOCKET=$DB_MYSQL_SOCKET PGHOST=$DB_PGSQL_SOCKETDIR PGPORT=$DB_PGSQL
 # answers as the symlink the tests run does
 export BENCH_AS_SYSBENCH=1
 
-# one test's cram output out of a harness log, numbers and addresses masked
+# one test's cram output out of a harness log, numbers and addresses masked,
+# and the banner's "(using bench VERSION, " (bench's name inside sysbench's
+# banner) dropped
 masked() {   # FILE TEST
 	awk -v t="$2" '/^== [0-9]+ / { if ($3 == t) { printf "%s", buf; exit } buf = ""; next }
 		{ buf = buf $0 "\n" }' "$1" |
 		sed -E -e 's/0x[0-9a-f]+/0xX/g' -e 's/[0-9]+(\.[0-9]+)?/N/g' -e 's/ +/ /g' \
-			-e 's/(^|[^a-z_])bench([^a-z_]|$)/\1sysbench\2/g' -e 's/cramtests-[A-Za-z0-9_]+/cramtests-X/g'
+			-e 's/(^|[^a-z_])bench([^a-z_]|$)/\1sysbench\2/g' -e 's/cramtests-[A-Za-z0-9_]+/cramtests-X/g' \
+			-e 's/\(using sysbench [N.]+, /(using /'
 }
 
 # Tests where bench differs on purpose from what sysbench prints (where
