@@ -35,6 +35,7 @@
 
 #include "db/counters.h"
 #include "db/driver.h"
+#include "rand/rand.h"
 #include "opt/opt.h"
 #include "util/clock.h"
 #include "util/log.h"
@@ -1095,6 +1096,11 @@ static int pgsql_prepare(sql_statement *st, const char *sql, size_t len)
 	struct pg_stmt *ps;
 	int rc;
 
+	/* sysbench's driver names each server-side statement after two
+	 * 64-bit draws of the thread's generator: draw them too, so that a
+	 * script's numbers stay in step (docs/compat.md, "Random numbers") */
+	rand_skip();
+	rand_skip();
 	if ((rc = pg_stmt_new(st, sql, len, &ps)) != 0)
 		return rc;
 	/* With placeholders, the types are known at bind time only. */

@@ -38,6 +38,7 @@ static const struct opt_def core_general[] = {
 	{ "validate", OPT_BOOL, "perform validation checks where possible", "off", 0, 0, 0, NULL },
 	{ "help", OPT_BOOL, "print help and exit", "off", 0, 0, 0, NULL },
 	{ "version", OPT_BOOL, "print version and exit", "off", 0, 0, 0, NULL },
+	{ "as-sysbench", OPT_BOOL, "print the banner and --version as sysbench 1.0.20 does, for output parsers (also when run under the name 'sysbench' or with BENCH_AS_SYSBENCH=1)", "off", 0, 0, OPT_F_EXTRA, NULL },
 	{ "config-file", OPT_FILE, "File containing command line options", NULL, 0, 0, OPT_F_NODEFAULT, NULL },
 	{ "warmup-time", OPT_INT, "execute events for this many seconds with statistics disabled before the actual benchmark run with statistics enabled", "0", 0, 1e9, OPT_F_EXTRA, NULL },
 	{ "event-retries", OPT_INT, "how many times one event may be restarted after ignorable errors before the run fails (0: no limit)", "1000", 0, 1e9, OPT_F_EXTRA, NULL },

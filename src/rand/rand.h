@@ -2,9 +2,24 @@
 /*
  * rand: per-thread pseudo-random numbers and sysbench's distributions.
  *
- * Every thread has its own generator state in thread-local storage
- * (xoshiro256**, seeded through splitmix64), so drawing never locks.
- * With a non-zero seed, a thread's sequence depends only on (seed, tid).
+ * Every thread has its own generator state in thread-local storage, so
+ * drawing never locks. The generator, its seeding and every distribution
+ * follow sysbench 1.0.20's definitions, so that the same seed gives the
+ * same numbers (docs/compat.md, "Random numbers"):
+ *  - a thread's generator is xoroshiro128+ (rotations 55/14/36), its two
+ *    words made of four values of glibc's random() stream: (r0<<32|r1,
+ *    r2<<32|r3);
+ *  - worker thread tid of `run` takes values 4*tid .. 4*tid+3 of the stream
+ *    srandom(seed) starts (the order in which sysbench's threads start
+ *    when they do not race); with seed 0 the seed comes from the clock;
+ *  - the main thread takes values 0..3 of the default stream (srandom(1),
+ *    whatever the seed: sysbench seeds it before reading --rand-seed), and
+ *    values 4 and 5 seed rand_unique();
+ *  - thread tid of a parallel command (prepare, cleanup, ...) takes values
+ *    6+4*tid .. of the default stream: sysbench seeds nothing else there.
+ * bench's own draws that sysbench does not make (--rate arrivals) come
+ * from a second per-thread generator, rand_aux_*, so they leave the
+ * sysbench stream untouched.
  *
  * The distribution parameters are process-wide and set once before any
  * worker starts (rand_configure).
@@ -41,18 +56,47 @@ int rand_dist_parse(const char *name, enum rand_dist *out);
 int rand_configure(const struct rand_config *cfg);
 uint64_t rand_seed_used(void);
 
-/* Seed the calling thread's generator for thread id tid (workers use
- * 0..N-1; the main thread uses N or any other id). */
+/* Seed the calling thread's generator: a worker of `run` (tid 0..N-1), the
+ * main thread, a thread of a parallel command (tid 0..N-1). */
 void rand_thread_init(unsigned tid);
+void rand_main_init(void);
+void rand_command_thread_init(unsigned tid);
 
-/* Raw 64 random bits / a double in [0, 1). Calling thread's state. */
+/* glibc's random() (the additive feedback generator, TYPE_3) on a state of
+ * our own, so that no other caller of random() in the process moves it. */
+struct rand_glibc {
+	int32_t t[31];
+	unsigned f, r;
+};
+void rand_glibc_seed(struct rand_glibc *g, uint32_t seed);
+int32_t rand_glibc_next(struct rand_glibc *g);
+
+/* Raw 64 random bits / a double in [0, 1) (52 bits). Calling thread's
+ * state. */
 uint64_t rand_u64(void);
 double rand_double(void);
 
-/* Distributions over the closed range [a, b] (a <= b; if a > b they are
- * swapped). All use the calling thread's state. */
+/* Draw one value and drop it: where sysbench draws for its own use (an
+ * event's end, a histogram update), so that the script's draws stay in
+ * step with sysbench's. Only counted here; the next draw of the thread
+ * takes the values owed (rand_gate is the count, plus RAND_GATE_UNSEEDED
+ * until the thread is seeded: rand.c's business). */
+#define RAND_GATE_UNSEEDED (UINT64_C(1) << 63)
+extern __thread uint64_t rand_gate;
+static inline void rand_skip(void)
+{
+	rand_gate++;
+}
+
+/* bench's own stream (xoshiro256**, seeded from (seed, tid)): draws that
+ * must not move the sysbench stream. */
+double rand_aux_double(void);
+
+/* Distributions over the closed range [a, b], in sysbench's uint32
+ * arithmetic: b - a + 1 wraps, so uniform(1, 0) is 1 and a larger
+ * inversion wraps around. All use the calling thread's state. */
 uint32_t rand_uniform(uint32_t a, uint32_t b);
-uint64_t rand_uniform_u64(uint64_t a, uint64_t b);
+uint64_t rand_uniform_u64(uint64_t a, uint64_t b);  /* bench's; a > b swapped */
 double rand_uniform_double(void);
 uint32_t rand_gaussian(uint32_t a, uint32_t b);
 uint32_t rand_special(uint32_t a, uint32_t b);
@@ -61,15 +105,18 @@ uint32_t rand_zipfian(uint32_t a, uint32_t b);
 uint32_t rand_default(uint32_t a, uint32_t b);   /* configured type */
 
 /* A 32-bit value never returned before by any thread in this process
- * (until 2^32 calls). Lock-free. */
+ * (until 2^32 calls): sysbench's permutation of a shared counter. */
 uint32_t rand_unique(void);
 
-/* Fill buf[0..len) from fmt: '#' -> random digit, '@' -> random lowercase
- * letter, anything else copied. len = strlen(fmt); no terminator written. */
+/* Fill buf[0..len) from fmt: '#' -> uniform('0', '9'), '@' ->
+ * uniform('a', 'z'), anything else copied (sysbench's sb_rand_str); a
+ * NUL in fmt ends the drawing and zeroes the rest, as sysbench's C string
+ * does. len = the format's length; no terminator written. */
 void rand_string(char *buf, const char *fmt, unsigned len);
 
-/* Fill buf with a random string of random length in [min, max] of
- * alphanumeric characters; returns the length. buf holds at least max. */
+/* (bench) Fill buf with a random string of random length in [min, max]
+ * (swapped if min > max) of alphanumeric characters, one draw per
+ * character; returns the length. buf holds at least max(min, max). */
 unsigned rand_varstring(char *buf, unsigned min, unsigned max);
 
 #endif

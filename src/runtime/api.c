@@ -98,6 +98,7 @@ void sb_histogram_update(sb_histogram_t *h, double value)
 {
 	double x = floor((log(value) - h->lmin) * h->mult + 0.5);
 	size_t i;
+	rand_skip();   /* sysbench draws a slot: keep the stream in step */
 	/* 0, negatives and NaN land in the first bucket, as in sysbench */
 	if (!(x > 0))
 		i = 0;

@@ -7,23 +7,20 @@
 local rand = sysbench.rand
 local C = ffi.C
 
--- Lua functions, as in sysbench (type(sb_rand) == "function"), not the
--- bare FFI functions
-local rand_default, rand_uniform, rand_gaussian, rand_special, rand_pareto =
-   C.rand_default, C.rand_uniform, C.rand_gaussian, C.rand_special, C.rand_pareto
-function sb_rand(a, b) return rand_default(a, b) end
-function sb_rand_uniform(a, b) return rand_uniform(a, b) end
-function sb_rand_gaussian(a, b) return rand_gaussian(a, b) end
-function sb_rand_special(a, b) return rand_special(a, b) end
-function sb_rand_pareto(a, b) return rand_pareto(a, b) end
+-- sysbench's aliases: the same Lua functions as sysbench.rand's
+sb_rand = rand.default
+sb_rand_uniform = rand.uniform
+sb_rand_gaussian = rand.gaussian
+sb_rand_special = rand.special
+sb_rand_pareto = rand.pareto       -- (bench)
 sb_rand_str = rand.string
 
 -- As sysbench: draw from the 32-bit permutation until a value falls in
 -- [a, b], so values stay unique (a modulo would repeat them).
 function sb_rand_uniq(a, b)
-   a = a or 0
-   b = b or 4294967295
-   local unique = C.sb_rand_unique
+   if a == nil then a = 0 end
+   if b == nil then b = 4294967295 end
+   local unique = rand.unique
    local v
    repeat
       v = unique()
@@ -31,8 +28,9 @@ function sb_rand_uniq(a, b)
    return v
 end
 
+-- As sysbench: the low 32 bits of a 64-bit draw
 function sb_rnd()
-   return C.rand_uniform(0, 4294967295)
+   return tonumber(rand.uniform_uint64() % 4294967296)
 end
 
 -- db_query()'s error classes of the 0.5 API

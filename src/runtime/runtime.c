@@ -45,6 +45,7 @@ static struct {
 	int argc;
 	char **argv;
 	char *command;
+	int as_sysbench;     /* sysbench.version_string is sysbench's */
 	const struct lrt_script *script;
 } R;
 
@@ -243,6 +244,11 @@ void lrt_set_cmdline(int argc, char **argv, const char *command)
 	R.command = command ? strdup(command) : NULL;
 }
 
+void lrt_set_as_sysbench(int on)
+{
+	R.as_sysbench = on;
+}
+
 /* ---- state creation ------------------------------------------------------ */
 
 /* sysbench.cmdline.print_test_options(): the list and a blank line */
@@ -321,7 +327,8 @@ static int lrt_state(const struct lrt_script *s, int tid, int run_script, struct
 	lua_setfield(L, -2, "tid");
 	lua_pushstring(L, "1.0.20");
 	lua_setfield(L, -2, "version");
-	lua_pushstring(L, "bench " PACKAGE_VERSION);
+	/* what --version prints, as in sysbench (main.c: the sysbench name) */
+	lua_pushstring(L, R.as_sysbench ? "sysbench 1.0.20" : "bench " PACKAGE_VERSION);
 	lua_setfield(L, -2, "version_string");
 	lua_pushstring(L, PACKAGE_VERSION);
 	lua_setfield(L, -2, "bench_version");

@@ -39,6 +39,10 @@ void lrt_script_free(struct lrt_script *s);
 /* Set what every state's sysbench.cmdline sees. argv is copied. */
 void lrt_set_cmdline(int argc, char **argv, const char *command);
 
+/* Under the sysbench name (main.c): sysbench.version_string is then
+ * "sysbench 1.0.20", what --version prints. */
+void lrt_set_as_sysbench(int on);
+
 /* Create a state for thread tid (the main state uses tid = -1; its
  * scripts see sysbench.tid = 0, as sysbench's) with the modules and the
  * script loaded. */

@@ -72,30 +72,46 @@ local function rand_buffer(n)
    return rand_buf
 end
 
--- sysbench's functions under sysbench's names (ffi/core.h); zipfian,
+-- sysbench's functions under sysbench's names (ffi/core.h), each a Lua
+-- function around the FFI call as in sysbench (type() "function"; the
+-- same trace shapes, see docs/compat.md "Random numbers"); zipfian,
 -- varstring and the histogram's percentile are bench's.
-sysbench.rand = {
-   uniform = C.sb_rand_uniform,
-   gaussian = C.sb_rand_gaussian,
-   special = C.sb_rand_special,
-   pareto = C.sb_rand_pareto,
-   zipfian = C.rand_zipfian,
-   default = C.sb_rand_default,
-   unique = C.sb_rand_unique,
-   uniform_uint64 = C.sb_rand_uniform_uint64,
-   uniform_double = C.sb_rand_uniform_double,
-   string = function(fmt)
-      local n = #fmt
-      local buf = rand_buffer(n)
-      C.rand_string(buf, fmt, n)
-      return ffi.string(buf, n)
-   end,
-   varstring = function(min, max)
-      local buf = rand_buffer(max)
-      local n = C.rand_varstring(buf, min, max)
-      return ffi.string(buf, n)
-   end,
-}
+do
+   local uniform_uint64, default, uniform, gaussian, special, pareto,
+         zipfian, unique, uniform_double, rand_string, rand_varstring =
+      C.sb_rand_uniform_uint64, C.sb_rand_default, C.sb_rand_uniform,
+      C.sb_rand_gaussian, C.sb_rand_special, C.sb_rand_pareto,
+      C.rand_zipfian, C.sb_rand_unique, C.sb_rand_uniform_double,
+      C.rand_string, C.rand_varstring
+   local fstring = ffi.string
+   sysbench.rand = {
+      uniform_uint64 = function() return uniform_uint64() end,
+      default = function(a, b) return default(a, b) end,
+      uniform = function(a, b) return uniform(a, b) end,
+      gaussian = function(a, b) return gaussian(a, b) end,
+      special = function(a, b) return special(a, b) end,
+      pareto = function(a, b) return pareto(a, b) end,
+      zipfian = function(a, b) return zipfian(a, b) end,
+      unique = function() return unique() end,
+      uniform_double = function() return uniform_double() end,
+      string = function(fmt)
+         if type(fmt) ~= "string" then
+            -- sysbench's error, word for word (its #fmt fails there)
+            error(string.format("[string \"sysbench.rand.lua\"]:66: attempt to "
+                     .. "get length of local 'fmt' (a %s value)", type(fmt)), 0)
+         end
+         local n = #fmt
+         local buf = rand_buffer(n)
+         rand_string(buf, fmt, n)
+         return fstring(buf, n)
+      end,
+      varstring = function(min, max)
+         local buf = rand_buffer(math.max(min, max))
+         local n = rand_varstring(buf, min, max)
+         return fstring(buf, n)
+      end,
+   }
+end
 
 -- ---- histograms for scripts ------------------------------------------------
 

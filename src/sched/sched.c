@@ -116,6 +116,10 @@ static inline void sched_fair(struct sched_worker *w, int64_t lat)
 
 static inline void sched_record(struct sched_worker *w, int64_t now)
 {
+	/* sysbench's event stop files the latency in a histogram slot it
+	 * picks at random: one draw per event, which moves the script's
+	 * stream (docs/compat.md, "Random numbers") */
+	rand_skip();
 	sched_put(w->in_event, 0);
 	(sched_home ? sched_home : w)->end_ns = now;
 	/* An event that began during warm-up counts in no statistic. */
@@ -143,7 +147,7 @@ static inline void sched_record(struct sched_worker *w, int64_t now)
  * rate-limited speeds and gives one shared queue (M/M/c, not c x M/M/1). */
 static int64_t sched_gap(void)
 {
-	return (int64_t)(-log1p(-rand_double()) * S.mean_gap_ns);
+	return (int64_t)(-log1p(-rand_aux_double()) * S.mean_gap_ns);   /* not the script's stream */
 }
 
 static int64_t sched_claim_arrival(void)

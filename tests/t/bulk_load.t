@@ -37,14 +37,14 @@ auto-increment ids and with explicit ones; --db-debug shows the loads
   >     $B oltp_read_write $PG --tables=2 cleanup > /dev/null
   >   done
   > done
-  mysql auto_inc=on bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
-  pgsql auto_inc=on bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
-  mysql auto_inc=on bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
-  pgsql auto_inc=on bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
-  mysql auto_inc=off bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
-  pgsql auto_inc=off bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
-  mysql auto_inc=off bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
-  pgsql auto_inc=off bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 a72a3ad765a4ed6d59a97596 | 3000 1 3000 1 1 0ad82853869463fa411284ad
+  mysql auto_inc=on bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 14b47fc369266e6422b5bb0b | 3000 1 3000 1 1 82f32eeb84d16cc0fe623039
+  pgsql auto_inc=on bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 14b47fc369266e6422b5bb0b | 3000 1 3000 1 1 82f32eeb84d16cc0fe623039
+  mysql auto_inc=on bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 14b47fc369266e6422b5bb0b | 3000 1 3000 1 1 82f32eeb84d16cc0fe623039
+  pgsql auto_inc=on bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 14b47fc369266e6422b5bb0b | 3000 1 3000 1 1 82f32eeb84d16cc0fe623039
+  mysql auto_inc=off bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 14b47fc369266e6422b5bb0b | 3000 1 3000 1 1 82f32eeb84d16cc0fe623039
+  pgsql auto_inc=off bulk_load=on loads=4 inserts=0 | 3000 1 3000 1 1 14b47fc369266e6422b5bb0b | 3000 1 3000 1 1 82f32eeb84d16cc0fe623039
+  mysql auto_inc=off bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 14b47fc369266e6422b5bb0b | 3000 1 3000 1 1 82f32eeb84d16cc0fe623039
+  pgsql auto_inc=off bulk_load=off loads=0 inserts=4 | 3000 1 3000 1 1 14b47fc369266e6422b5bb0b | 3000 1 3000 1 1 82f32eeb84d16cc0fe623039
 
 After a load the next auto-increment id is table_size + 1, as after
 INSERTs (InnoDB reserves ids in batches for LOAD DATA; prepare sets the
@@ -102,7 +102,7 @@ rows:
   $ $B oltp_read_write $MY --tables=1 --table-size=3000 --rand-seed=7 --verbosity=4 prepare 2>&1 | grep -i 'bulk'
   mysql: the server refuses bulk loading (*); using INSERT (glob)
   $ my_sum 1
-  3000 1 3000 1 1 a72a3ad765a4ed6d59a97596
+  3000 1 3000 1 1 14b47fc369266e6422b5bb0b
   $ $B oltp_read_write $MY --tables=1 cleanup > /dev/null
   $ dbserver_mysql_sql "SET GLOBAL local_infile = 1"
 

@@ -3,8 +3,8 @@ of bench) against bench and against the real sysbench on the same throwaway
 MariaDB and PostgreSQL servers, once with bench's own workload scripts and
 once with sysbench's (/usr/share/sysbench). tests/lib/sysbench-suite.sh
 says what is checked; tests/sysbench-suite.patch holds the only changes to
-the suite's expectations (bench's extra options in help texts, bench's
-program name); tests/sysbench-suite.known names the tests where bench
+the suite's expectations (bench's extra options in help texts; bench runs
+as "sysbench" and prints sysbench's name); tests/sysbench-suite.known names the tests where bench
 differs on purpose (documented in docs/compat.md). Without the suite the
 test is skipped.
 
