@@ -44,8 +44,20 @@ and --auto-generate-sql-write-number minus one rows (as mysqlslap):
   $ sql "SELECT COUNT(*), MIN(id), MAX(id), MIN(LENGTH(charcol1)), COUNT(DISTINCT id0) FROM mysqlslap.t1"
   6\t1\t6\t126\t6 (esc)
 
-(4 rows up front and the 2 INSERTs among the 4 mixed statements.) A GUID
-primary key instead; "slap cleanup" drops what --no-drop kept:
+(4 rows up front and the 2 INSERTs among the 4 mixed statements.) The kept
+schema is no later run's own: a run that creates its schema refuses an
+existing one (as mysqlslap's plain CREATE SCHEMA) and drops nothing:
+
+  $ slap -a --number-of-queries=1
+  bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
+  
+  FATAL: Cannot create schema mysqlslap: it exists (bench slap drops only what it created; give another --create-schema, or drop it yourself)
+  [1]
+  $ sql "SELECT COUNT(*) FROM mysqlslap.t1"
+  6
+  $ slap cleanup > /dev/null
+
+A GUID primary key instead; "slap cleanup" drops what --no-drop kept:
 
   $ slap -a --auto-generate-sql-guid-primary --auto-generate-sql-write-number=3 --number-of-queries=1 --no-drop --verbosity=0 | summary | tail -3
   \tNumber of clients running queries: 1 (esc)
@@ -224,10 +236,10 @@ Bad input: one clear line and exit status 1, nothing created:
   $ schemas
   0
 
-A statement that fails ends the run (exit status 1) and the schema is
-dropped all the same:
+A statement that fails ends the run (exit status 1) and the schema it
+created is dropped all the same:
 
-  $ slap --query="SELECT nosuchcol FROM nosuch" -c 2 > out.txt 2>&1
+  $ slap --create="CREATE TABLE t (a int)" --query="SELECT nosuchcol FROM nosuch" -c 2 > out.txt 2>&1
   [1]
   $ grep -c "Table 'mysqlslap.nosuch' doesn't exist" out.txt > /dev/null && echo failed as expected
   failed as expected
