@@ -115,6 +115,29 @@ Bad input: one line on stderr naming it, exit code 1, nothing run:
   [1]
   $ $B opts.lua --nosuch=1 run >/dev/null 2>&1
   [1]
+
+A misspelled name: sysbench's line, then the nearest names on stderr (a
+core option, a script's option, a driver's; none when no name is near):
+
+  $ $B cpu --treads=4 run 2>&1 >/dev/null
+  invalid option: --treads=4
+  did you mean --threads?
+  [1]
+  $ $B oltp_read_only --table_szie=3 --mysql-hsot=h run 2>&1 >/dev/null
+  invalid option: --table_szie=3
+  did you mean --table_size?
+  [1]
+  $ $B cpu --mysql-hsot=h run 2>&1 >/dev/null
+  invalid option: --mysql-hsot=h
+  did you mean --mysql-host?
+  [1]
+  $ $B cpu --warmup-tim=1 run 2>&1 >/dev/null
+  invalid option: --warmup-tim=1
+  did you mean --warmup-time?
+  [1]
+  $ $B cpu --zz=1 run 2>&1 >/dev/null
+  invalid option: --zz=1
+  [1]
   $ errs $B opts.lua --foo=abc run
   Invalid value for the 'foo' option: 'abc'
   [1]
