@@ -55,6 +55,31 @@ static void print_header(void)
 	         LUAJIT_VERSION);
 }
 
+/* bench's own commands and features, one block before sysbench's list of
+ * compiled-in tests: the part of the usage that sysbench's suite
+ * (opt_help.t) cuts out, so sysbench's lines around it stay as checked. */
+static void print_bench_help(void)
+{
+	printf("bench commands (no workload; each takes --help):\n"
+	       "  %1$s compare RUN...        saved runs side by side, with ratios\n"
+	       "  %1$s plot RUN... -o FILE   saved runs drawn over time and across a sweep\n"
+	       "  %1$s merge FILE...         runs made at the same time on several hosts, as one\n"
+	       "  %1$s slap [OPTIONS]        mysqlslap's load and summary (%1$s slap help)\n"
+	       "\n"
+	       "Built-in workloads ('%1$s NAME help' lists a workload's options; a path\n"
+	       "to a .lua file runs your own):\n"
+	       "  oltp_read_write oltp_read_only oltp_write_only oltp_point_select\n"
+	       "  oltp_update_index oltp_update_non_index oltp_insert oltp_delete\n"
+	       "  bulk_insert select_random_points select_random_ranges slap\n"
+	       "  fileio cpu memory threads mutex\n"
+	       "Their commands: prepare, prewarm (load the tables into the server's cache),\n"
+	       "run, cleanup, help.\n"
+	       "\n"
+	       "Thread sweeps: --threads=1,8,32 runs one step per count (--sweep-pause\n"
+	       "between steps). --percentile takes a list: --percentile=50,95,99.9.\n",
+	       PACKAGE_NAME);
+}
+
 static void print_usage(void)
 {
 	unsigned i;
@@ -65,6 +90,7 @@ static void print_usage(void)
 	core_opts_print_help();
 	printf("\n");
 	db_print_help();
+	print_bench_help();
 	printf("\nCompiled-in tests:\n");
 	for (i = 0; i < sizeof(builtin_workloads) / sizeof(builtin_workloads[0]); i++)
 		printf("  %s - %s\n", builtin_workloads[i][0], builtin_workloads[i][1]);
@@ -608,8 +634,17 @@ int main(int argc, char **argv)
 		opt_free();
 		return rc;
 	}
-	/* --help prints the general usage, whatever else the line holds */
-	if (opt_get_bool("help")) {
+	/* --help prints the general usage, whatever else the line holds;
+	 * "bench slap --help" is slap's own help, as "bench slap help" */
+	if (opt_get_bool("help") && !(npos == 1 && strcmp(opt_positional(0), "slap") == 0)) {
+		print_usage();
+		return 0;
+	}
+	/* "bench help": the general usage (sysbench looks for a test named
+	 * help), unless a file of that name is there to run */
+	if (npos == 1 && strcmp(opt_positional(0), "help") == 0 &&
+	    !(opt_get_string("test") && *opt_get_string("test")) &&
+	    access("help", F_OK) != 0 && access("help.lua", F_OK) != 0) {
 		print_usage();
 		return 0;
 	}
@@ -623,6 +658,8 @@ int main(int argc, char **argv)
 	}
 	if (npos > first)
 		command = opt_positional(first);
+	else if (workload && opt_get_bool("help"))
+		command = "help";       /* bench slap --help */
 	else if (workload)
 		command = short_opts_default_command(workload);   /* "bench slap" runs */
 	/* sysbench's words: a workload and a command, nothing more */
