@@ -89,13 +89,15 @@ local OPTIONS = {
 }
 
 -- mysqlslap options bench spells differently, or has no use for.
+-- The long forms of the first six are accepted as they are (for the
+-- driver of --db-driver); src/opt/short_opts.c rewrites them.
 local RENAMED = {
-   { "-h, --host", "--mysql-host (--pgsql-host)" },
-   { "-P, --port", "--mysql-port (--pgsql-port)" },
-   { "-S, --socket", "--mysql-socket" },
-   { "-u, --user", "--mysql-user (--pgsql-user)" },
-   { "-p, --password", "--mysql-password (--pgsql-password)" },
-   { "-C, --compress", "--mysql-compression" },
+   { "-h, --host", "--mysql-host (--pgsql-host); --host is accepted" },
+   { "-P, --port", "--mysql-port (--pgsql-port); --port is accepted" },
+   { "-S, --socket", "--mysql-socket; --socket is accepted (MySQL)" },
+   { "-u, --user", "--mysql-user (--pgsql-user); --user is accepted" },
+   { "-p, --password", "--mysql-password (--pgsql-password); --password=P is accepted" },
+   { "-C, --compress", "--mysql-compression; --compress is accepted (MySQL)" },
    { "--ssl, --ssl-ca, --ssl-cert, --ssl-key", "--mysql-ssl, --mysql-ssl-ca, --mysql-ssl-cert, --mysql-ssl-key" },
    { "--csv[=FILE]", "--report-format=csv (or json) for bench's report" },
    { "-s, --silent", "--verbosity=0 hides bench's report; the summary stays" },

@@ -60,7 +60,7 @@ static void print_header(void)
  * (opt_help.t) cuts out, so sysbench's lines around it stay as checked. */
 static void print_bench_help(void)
 {
-	printf("bench commands (no workload; each takes --help):\n"
+	printf("\nbench commands (no workload; each takes --help):\n"
 	       "  %1$s compare RUN...        saved runs side by side, with ratios\n"
 	       "  %1$s plot RUN... -o FILE   saved runs drawn over time and across a sweep\n"
 	       "  %1$s merge FILE...         runs made at the same time on several hosts, as one\n"
@@ -662,8 +662,17 @@ int main(int argc, char **argv)
 		command = "help";       /* bench slap --help */
 	else if (workload)
 		command = short_opts_default_command(workload);   /* "bench slap" runs */
-	/* sysbench's words: a workload and a command, nothing more */
+	/* sysbench's words: a workload and a command, nothing more; a word
+	 * "-x" among them is named (sysbench names the word after it) */
 	if (npos > first + 1) {
+		for (unsigned i = 0; i < npos; i++) {
+			const char *w = opt_positional(i);
+			if (w[0] == '-' && w[1] != 0) {
+				fprintf(stderr, "Unrecognized command line argument: %s (%s has no "
+				        "short options; options are --name=value)\n", w, PACKAGE_NAME);
+				return 1;
+			}
+		}
 		fprintf(stderr, "Unrecognized command line argument: %s\n", opt_positional(first + 1));
 		return 1;
 	}

@@ -221,6 +221,9 @@ nothing runs:
   $ $B empty.lua --events=1 --time=0 run extra
   Unrecognized command line argument: extra
   [1]
+  $ $B cpu -x run
+  Unrecognized command line argument: -x (bench has no short options; options are --name=value)
+  [1]
   $ $B cpu --time=1 run extra more
   Unrecognized command line argument: extra
   [1]

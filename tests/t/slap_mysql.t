@@ -233,6 +233,33 @@ Bad input: one clear line and exit status 1, nothing created:
   $ slap -a -c
   slap: -c needs a value (--concurrency=VALUE)
   [1]
+  $ slap -a -z 3
+  slap: unknown option -z ('bench slap help' lists the options, mysqlslap's letters among them)
+  [1]
+
+mysqlslap's long connection options are bench's inside slap (--name=VALUE
+or --name VALUE; the password is hidden from ps as bench's own), the
+others are named:
+
+  $ "$BENCH" slap --host="$DB_HOST" --port "$DB_MYSQL_PORT" --user=sbtest --password "$DB_PASSWORD" \
+  >   -a -c 2 --number-of-queries=4 --verbosity=0 | grep 'clients running'
+  \tNumber of clients running queries: 2 (esc)
+  $ "$BENCH" slap --host="$DB_HOST" --port="$DB_MYSQL_PORT" --user=sbtest --password="$DB_PASSWORD" \
+  >   --query="SELECT SLEEP(3)" --create-schema=sbtest --verbosity=0 > /dev/null & pid=$!
+  $ sleep 1.5; tr '\0' ' ' < /proc/$pid/cmdline | grep -c "$DB_PASSWORD"; wait $pid
+  0
+  $ slap -a --silent
+  slap: --silent is mysqlslap's option; bench spells it --verbosity=0 (hides bench's report; mysqlslap's summary stays)
+  [1]
+  $ slap -a --csv
+  slap: --csv is mysqlslap's option; bench spells it --report-format=csv (bench's report as CSV on stdout)
+  [1]
+  $ slap -a --password
+  slap: --password needs a value (--mysql-password=VALUE; bench does not prompt)
+  [1]
+  $ slap -a --db-driver=pgsql --socket=/tmp/x
+  slap: --socket is mysqlslap's option; bench spells it --mysql-socket (MySQL only)
+  [1]
   $ schemas
   0
 
@@ -254,8 +281,8 @@ created is dropped all the same:
    -c, --concurrency --concurrency
    -i, --iterations --iterations
    -a, --auto-generate-sql --auto-generate-sql
-   -h, --host --mysql-host (--pgsql-host)
-   -u, --user --mysql-user (--pgsql-user)
+   -h, --host --mysql-host (--pgsql-host); --host is accepted
+   -u, --user --mysql-user (--pgsql-user); --user is accepted
    --csv[=FILE] --report-format=csv (or json) for bench's report
 
 No database is needed but the one slap creates: without --mysql-db the
