@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
 #include <luajit.h>
 
@@ -558,6 +559,23 @@ static void check_output_at_exit(void)
 	}
 }
 
+/* A closed standard descriptor would be taken by the next file opened
+ * (an --hdr-log, a fileio test file) and get the report. Each closed one
+ * of 0..2 gets /dev/null, read-only: reading finds the end, and writing
+ * fails with EBADF, reported at exit like any lost output. */
+static void std_fds_open(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		/* the lowest free descriptor: fd itself */
+		if (open("/dev/null", O_RDONLY) != fd)
+			_exit(1);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const char *workload = NULL, *command = NULL;
@@ -567,6 +585,7 @@ int main(int argc, char **argv)
 	char err[512];
 	int rc = 1;
 
+	std_fds_open();
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	atexit(check_output_at_exit);
 	opt_init();
