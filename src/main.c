@@ -719,6 +719,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	lrt_set_cmdline(argc, argv, command);
+	db_set_command(command);
 	if (lrt_script_load(workload, &script))
 		return 1;
 	/* the main state runs the script's main chunk */

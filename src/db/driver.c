@@ -184,6 +184,18 @@ void db_set_co_hooks(const struct db_co_hooks *h)
 	db_co = h;
 }
 
+static const char *db_cmd;
+
+void db_set_command(const char *command)
+{
+	db_cmd = command;
+}
+
+const char *db_command(void)
+{
+	return db_cmd;
+}
+
 int db_co_active(void)
 {
 	return db_co && db_co->active();
