@@ -281,7 +281,7 @@ int report_text_full(const struct report_ctx *ctx, const struct stats_snap *s,
 {
 	const struct core_cfg *cfg = ctx->cfg;
 	struct report_latency lat;
-	double mean, sd;
+	double mean, sd, tmean, tsd;
 	int rc;
 
 	if (checkpoint > 0 && log_verbosity() >= LOG_NOTICE) {
@@ -349,11 +349,13 @@ int report_text_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	}
 	if (cfg->latency_limit > 0)
 		limit_block(cfg, s);
-	printf("\nThreads fairness:\n");
-	report_mean_stddev(s->thread_events, s->nthreads, 1, &mean, &sd);
+	/* bench: under --connections per connection (a thread's
+	 * connections run their events at once: its sum of their times
+	 * exceeds the run's) */
+	printf("\n%s fairness:\n", ctx->fair.n ? "Connections" : "Threads");
+	report_fairness(&ctx->fair, s, &mean, &sd, &tmean, &tsd);
 	printf("    events (avg/stddev):           %.4f/%3.2f\n", mean, sd);
-	report_mean_stddev(s->thread_lat_sum_ns, s->nthreads, 1e-9, &mean, &sd);
-	printf("    execution time (avg/stddev):   %.4f/%3.2f\n", mean, sd);
+	printf("    execution time (avg/stddev):   %.4f/%3.2f\n", tmean, tsd);
 	printf("\n");
 	/* bench's own blocks come after sysbench's, so that scripts reading
 	 * sysbench's report find everything where they expect it */

@@ -22,6 +22,8 @@ BENCH_DEPS_TEST="$BENCH_DEPS_TEST sqlite3"
 # gnuplot-nox draws `bench plot`'s charts (a run-time dependency of that
 # command only), chromium renders its .html in a test
 BENCH_DEPS_TEST="$BENCH_DEPS_TEST gnuplot-nox chromium"
+# sysstat's iostat, beside which observe_host.t checks --host-stats
+BENCH_DEPS_TEST="$BENCH_DEPS_TEST sysstat"
 
 # node and npm, for the npm package hdr-histogram-js; only where no node is
 # installed (Debian's npm conflicts with other builds of nodejs)
