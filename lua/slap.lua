@@ -78,21 +78,26 @@ local OPTIONS = {
      "--post-query" },
    { "delimiter", "Delimiter of the statements of --query, --create, --pre-query and " ..
      "--post-query (empty: a newline)", "", "-F, --delimiter" },
-   { "create-schema", "Database (PostgreSQL: schema) the runs use; created before and " ..
-     "dropped after each run", "mysqlslap", "--create-schema" },
-   { "no-drop", "Do not drop the schema after the last run", false, "--no-drop" },
+   { "create-schema", "Database (PostgreSQL: schema) the runs use. With -a or --create " ..
+     "it is created before each run (an existing one is an error) and dropped after it; " ..
+     "without them it must exist, and is neither created nor dropped", "mysqlslap",
+     "--create-schema" },
+   { "no-drop", "Do not drop the schema this run created after the last run", false,
+     "--no-drop" },
    { "debug-info", "Accepted for mysqlslap's command lines; bench's report already " ..
      "shows more", false, "-T, --debug-info" },
 }
 
 -- mysqlslap options bench spells differently, or has no use for.
+-- The long forms of the first six are accepted as they are (for the
+-- driver of --db-driver); src/opt/short_opts.c rewrites them.
 local RENAMED = {
-   { "-h, --host", "--mysql-host (--pgsql-host)" },
-   { "-P, --port", "--mysql-port (--pgsql-port)" },
-   { "-S, --socket", "--mysql-socket" },
-   { "-u, --user", "--mysql-user (--pgsql-user)" },
-   { "-p, --password", "--mysql-password (--pgsql-password)" },
-   { "-C, --compress", "--mysql-compression" },
+   { "-h, --host", "--mysql-host (--pgsql-host); --host is accepted" },
+   { "-P, --port", "--mysql-port (--pgsql-port); --port is accepted" },
+   { "-S, --socket", "--mysql-socket; --socket is accepted (MySQL)" },
+   { "-u, --user", "--mysql-user (--pgsql-user); --user is accepted" },
+   { "-p, --password", "--mysql-password (--pgsql-password); --password=P is accepted" },
+   { "-C, --compress", "--mysql-compression; --compress is accepted (MySQL)" },
    { "--ssl, --ssl-ca, --ssl-cert, --ssl-key", "--mysql-ssl, --mysql-ssl-ca, --mysql-ssl-cert, --mysql-ssl-key" },
    { "--csv[=FILE]", "--report-format=csv (or json) for bench's report" },
    { "-s, --silent", "--verbosity=0 hides bench's report; the summary stays" },
@@ -592,18 +597,75 @@ local function run_all(con, list)
    end
 end
 
--- Create the schema and its contents for one run of `block`; returns the
--- primary key values of t1 for key lookups (nil when there are none).
+-- Whether the run creates its schema: only with create statements (-a or
+-- --create), as mysqlslap. Without them the load runs in a schema that
+-- must exist, and nothing is created or dropped.
+local function creates_schema(s)
+   return s.auto or s.create ~= nil
+end
+M.creates_schema = creates_schema
+
+-- Whether the schema exists (PostgreSQL folds the unquoted name to lower
+-- case); the name is checked by schema_name().
+local function schema_exists(con, s)
+   local q
+   if driver_name() == "mysql" then
+      q = "SELECT COUNT(*) FROM information_schema.schemata WHERE schema_name = '%s'"
+   else
+      q = "SELECT COUNT(*) FROM pg_namespace WHERE nspname = lower('%s')"
+   end
+   return tonumber(con:query_row(string.format(q, s.schema))) > 0
+end
+
+-- One line and the end when the schema is not as the run needs it: absent
+-- when it must exist, present when the run creates it.
+local function check_schema(con, s)
+   local exists = schema_exists(con, s)
+   if creates_schema(s) and exists then
+      con:disconnect()
+      fail("Cannot create schema %s: it exists (bench slap drops only what it " ..
+           "created; give another --create-schema, or drop it yourself)", s.schema)
+   elseif not creates_schema(s) and not exists then
+      con:disconnect()
+      fail("Unknown schema %s: without -a or --create the load runs in an existing " ..
+           "one (--create-schema)", s.schema)
+   end
+end
+
+-- The schema this process created and has not dropped yet (a --no-drop
+-- step keeps it for the next step, which drops and creates it again).
+-- Nothing else is ever dropped: an existing schema is an error, as for
+-- mysqlslap's plain CREATE SCHEMA, and bench does not drop it first.
+local owned = {}
+
+local function drop_owned(con, s)
+   if owned[s.schema] then
+      con:query(string.format(dialect().drop, s.schema))
+      owned[s.schema] = nil
+   end
+end
+
+-- Create the schema and its contents for one run of `block` (when there
+-- are create statements); returns the primary key values of t1 for key
+-- lookups (nil when there are none).
 local function setup(s, block)
    local d = dialect()
    if block.engine and driver_name() ~= "mysql" then
       fail("--engine applies to MySQL/MariaDB only (--db-driver=%s)", driver_name())
    end
    local con = sysbench.sql.driver():connect()
-   con:query(string.format(d.drop, s.schema))
-   con:query(string.format(d.create, s.schema))
-   con:query(string.format(d.use, s.schema))
-   run_all(con, create_list(s, d, block.engine))
+   if creates_schema(s) then
+      drop_owned(con, s)
+   end
+   check_schema(con, s)
+   if creates_schema(s) then
+      con:query(string.format(d.create, s.schema))
+      owned[s.schema] = true
+      con:query(string.format(d.use, s.schema))
+      run_all(con, create_list(s, d, block.engine))
+   else
+      con:query(string.format(d.use, s.schema))
+   end
    run_all(con, s.pre_query)
    local keys
    if s.auto and s.query == nil and key_kind(s) then
@@ -628,7 +690,7 @@ local function teardown(s)
       run_all(con, s.post_query)
    end
    if not s.no_drop then
-      con:query(string.format(d.drop, s.schema))
+      drop_owned(con, s)
    end
    con:disconnect()
 end
@@ -736,6 +798,10 @@ function sweep_steps()
       fail("--engine applies to MySQL/MariaDB only (--db-driver=%s)", driver_name())
    end
    run_state.s = s
+   -- before the first step: a step's failure adds the sweep's own line
+   local con = sysbench.sql.driver():connect()
+   check_schema(con, s)
+   con:disconnect()
    run_state.blocks = blocks(s)
    run_state.times = {}
    local workers = worker_threads()
@@ -764,13 +830,13 @@ local function drop_on_close()
    end
    run_state.guard = newproxy(true)
    getmetatable(run_state.guard).__gc = function()
-      if run_state.pending and not run_state.s.no_drop then
+      if run_state.pending and not run_state.s.no_drop and owned[run_state.s.schema] then
          run_state.pending = false
          pcall(function()
             local ffi = require("ffi")
             connect_db(run_state.base_db)
             local con = sysbench.sql.driver():connect()
-            pcall(con.query, con, string.format(dialect().drop, run_state.s.schema))
+            pcall(drop_owned, con, run_state.s)
             con:disconnect()
             -- this finalizer may run while the Lua state closes, when a
             -- finalizer set now would never run: free the connection here

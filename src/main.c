@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
 #include <luajit.h>
 
@@ -87,6 +88,31 @@ static void print_header(void)
 		         PACKAGE_VERSION, LUAJIT_VERSION);
 }
 
+/* bench's own commands and features, one block before sysbench's list of
+ * compiled-in tests: the part of the usage that sysbench's suite
+ * (opt_help.t) cuts out, so sysbench's lines around it stay as checked. */
+static void print_bench_help(void)
+{
+	printf("\nbench commands (no workload; each takes --help):\n"
+	       "  %1$s compare RUN...        saved runs side by side, with ratios\n"
+	       "  %1$s plot RUN... -o FILE   saved runs drawn over time and across a sweep\n"
+	       "  %1$s merge FILE...         runs made at the same time on several hosts, as one\n"
+	       "  %1$s slap [OPTIONS]        mysqlslap's load and summary (%1$s slap help)\n"
+	       "\n"
+	       "Built-in workloads ('%1$s NAME help' lists a workload's options; a path\n"
+	       "to a .lua file runs your own):\n"
+	       "  oltp_read_write oltp_read_only oltp_write_only oltp_point_select\n"
+	       "  oltp_update_index oltp_update_non_index oltp_insert oltp_delete\n"
+	       "  bulk_insert select_random_points select_random_ranges slap\n"
+	       "  fileio cpu memory threads mutex\n"
+	       "Their commands: prepare, prewarm (load the tables into the server's cache),\n"
+	       "run, cleanup, help.\n"
+	       "\n"
+	       "Thread sweeps: --threads=1,8,32 runs one step per count (--sweep-pause\n"
+	       "between steps). --percentile takes a list: --percentile=50,95,99.9.\n",
+	       PACKAGE_NAME);
+}
+
 static void print_usage(void)
 {
 	unsigned i;
@@ -97,6 +123,7 @@ static void print_usage(void)
 	core_opts_print_help();
 	printf("\n");
 	db_print_help();
+	print_bench_help();
 	printf("\nCompiled-in tests:\n");
 	for (i = 0; i < sizeof(builtin_workloads) / sizeof(builtin_workloads[0]); i++)
 		printf("  %s - %s\n", builtin_workloads[i][0], builtin_workloads[i][1]);
@@ -657,6 +684,23 @@ static void check_output_at_exit(void)
 	}
 }
 
+/* A closed standard descriptor would be taken by the next file opened
+ * (an --hdr-log, a fileio test file) and get the report. Each closed one
+ * of 0..2 gets /dev/null, read-only: reading finds the end, and writing
+ * fails with EBADF, reported at exit like any lost output. */
+static void std_fds_open(void)
+{
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		/* the lowest free descriptor: fd itself */
+		if (open("/dev/null", O_RDONLY) != fd)
+			_exit(1);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const char *workload = NULL, *command = NULL;
@@ -666,6 +710,7 @@ int main(int argc, char **argv)
 	char err[512];
 	int rc = 1;
 
+	std_fds_open();
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	atexit(check_output_at_exit);
 	/* before any script runs: the main state's draws, as sysbench's */
@@ -744,8 +789,18 @@ int main(int argc, char **argv)
 		opt_free();
 		return rc;
 	}
-	/* --help prints the general usage, whatever else the line holds */
-	if (opt_get_bool("help")) {
+	/* --help prints the general usage, whatever else the line holds;
+	 * "bench slap --help" is slap's own help, as "bench slap help" */
+	if (opt_get_bool("help") && !(npos == 1 && strcmp(opt_positional(0), "slap") == 0)) {
+		print_usage();
+		return 0;
+	}
+	/* "bench help": the general usage (sysbench looks for a test named
+	 * help), unless a file of that name is there to run; under the name
+	 * sysbench it is sysbench's (the compat package's contract) */
+	if (!as_sysbench && npos == 1 && strcmp(opt_positional(0), "help") == 0 &&
+	    !(opt_get_string("test") && *opt_get_string("test")) &&
+	    access("help", F_OK) != 0 && access("help.lua", F_OK) != 0) {
 		print_usage();
 		return 0;
 	}
@@ -759,10 +814,21 @@ int main(int argc, char **argv)
 	}
 	if (npos > first)
 		command = opt_positional(first);
+	else if (workload && opt_get_bool("help"))
+		command = "help";       /* bench slap --help */
 	else if (workload)
 		command = short_opts_default_command(workload);   /* "bench slap" runs */
-	/* sysbench's words: a workload and a command, nothing more */
+	/* sysbench's words: a workload and a command, nothing more; a word
+	 * "-x" among them is named (sysbench names the word after it) */
 	if (npos > first + 1) {
+		for (unsigned i = 0; i < npos; i++) {
+			const char *w = opt_positional(i);
+			if (w[0] == '-' && w[1] != 0) {
+				fprintf(stderr, "Unrecognized command line argument: %s (%s has no "
+				        "short options; options are --name=value)\n", w, PACKAGE_NAME);
+				return 1;
+			}
+		}
 		fprintf(stderr, "Unrecognized command line argument: %s\n", opt_positional(first + 1));
 		return 1;
 	}
@@ -790,6 +856,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	lrt_set_cmdline(argc, argv, command);
+	db_set_command(command);
 	if (lrt_script_load(workload, &script))
 		return 1;
 	if (runinfo_set_workload(script.name, script.path, script.source, script.len))

@@ -185,6 +185,18 @@ void db_set_co_hooks(const struct db_co_hooks *h)
 	db_co = h;
 }
 
+static const char *db_cmd;
+
+void db_set_command(const char *command)
+{
+	db_cmd = command;
+}
+
+const char *db_command(void)
+{
+	return db_cmd;
+}
+
 int db_co_active(void)
 {
 	return db_co && db_co->active();
@@ -812,6 +824,27 @@ static const char *const db_op_name[] = {
 	[DB_OP_BIND] = "bind_param", [DB_OP_BIND_COUNT] = "bind_param",
 };
 
+/* A statement that failed because its table does not exist: MySQL's
+ * 1146 (42S02), PostgreSQL's 42P01, SQLite's "no such table". */
+static bool db_missing_table(const sql_connection *c)
+{
+	const char *st = db_sql_state(c);
+
+	if (st && (strcmp(st, "42S02") == 0 || strcmp(st, "42P01") == 0))
+		return true;
+	return c->sql_errmsg && strncmp(c->sql_errmsg, "no such table", 13) == 0;
+}
+
+/* After the first missing table of the process, once: the usual cause. */
+static void db_hint_missing_table(const sql_connection *c)
+{
+	static int said;
+
+	if (db_missing_table(c) && !__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
+		log_msg(LOG_FATAL, "(a table is missing: run the same command with "
+		        "'prepare' instead of 'run' first to create the tables)");
+}
+
 /* Log a failed operation: the driver's own lines (sysbench's wording)
  * where it has a log_error hook, else one generic line. Ignorable errors
  * are debug output only. */
@@ -824,8 +857,8 @@ static void db_report_error(sql_connection *c, int op, const char *sql, size_t l
 		return;
 	}
 	if (o->log_error && o->log_error(c, op, sql, len))
-		return;
-	if (c->sql_errno)
+		;
+	else if (c->sql_errno)
 		log_msg(LOG_FATAL, "%s_drv_%s() returned error %d (%s) for query '%.*s'",
 		        o->name, db_op_name[op], c->sql_errno, c->sql_errmsg ? c->sql_errmsg : "",
 		        (int)len, sql);
@@ -833,6 +866,7 @@ static void db_report_error(sql_connection *c, int op, const char *sql, size_t l
 		log_msg(LOG_FATAL, "%s_drv_%s() returned error %s (%s) for query '%.*s'",
 		        o->name, db_op_name[op], db_sql_state(c),
 		        c->sql_errmsg ? c->sql_errmsg : "", (int)len, sql);
+	db_hint_missing_table(c);
 }
 
 /* Count the statement as sysbench does (read: a result set, write: rows

@@ -267,6 +267,12 @@ struct db_co_hooks {
 	                                    * have waited for */
 };
 void db_set_co_hooks(const struct db_co_hooks *h);
+/* The command the program runs ("prepare", "run", "cleanup"...; NULL:
+ * none), set once by main before any connection: a driver may open for it
+ * differently (SQLite's cleanup does not create a database file). The
+ * string must outlive the run. */
+void db_set_command(const char *command);
+const char *db_command(void);
 /* 1 under --connections (the installed hooks say so), else 0: a driver
  * asks at connect time whether its connections run as coroutines. */
 int db_co_active(void);

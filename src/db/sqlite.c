@@ -304,7 +304,12 @@ static int sqlite_init(void)
 		        "make a private temporary database for each connection)");
 		return -EINVAL;
 	}
-	if (strcmp(sq_cfg.path, ":memory:") == 0 || strncmp(sq_cfg.path, "file:", 5) == 0) {
+	if (strncmp(sq_cfg.path, "file:", 5) == 0) {
+		log_msg(LOG_FATAL, "--sqlite-db=%s: URI file names are not supported; give the "
+		        "database file's path (bench opens it read-write)", sq_cfg.path);
+		return -EINVAL;
+	}
+	if (strcmp(sq_cfg.path, ":memory:") == 0) {
 		log_msg(LOG_FATAL, "--sqlite-db=%s is not supported: each connection (thread) would "
 		        "see its own database. For a database in memory use a file on tmpfs, "
 		        "e.g. --sqlite-db=/dev/shm/sbtest.db", sq_cfg.path);
@@ -462,17 +467,33 @@ static int sq_exec1(sqlite3 *db, const char *sql, char *val, size_t size)
 
 /* Open the handle and apply the options; 0 or the failing SQLite code
  * with *what the step that failed. */
+/* The application id bench writes into a database file it created
+ * ("bnch"): cleanup removes such a file once it holds nothing. */
+#define SQ_APP_ID 0x626e6368
+
+static bool sq_cleanup(void)
+{
+	const char *cmd = db_command();
+	return cmd && strcmp(cmd, "cleanup") == 0;
+}
+
 static int sq_open(struct sq_conn *sc, const char **what)
 {
 	char sql[96], mode[32] = "";
-	int rc;
+	int rc, flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX;
+	bool created;
 
 	*what = "open";
-	rc = sqlite3_open_v2(sq_cfg.path, &sc->db,
-	                     SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-	                     NULL);
-	if (rc != SQLITE_OK)
+	/* cleanup never creates the file it would clean */
+	if (!sq_cleanup())
+		flags |= SQLITE_OPEN_CREATE;
+	created = access(sq_cfg.path, F_OK) != 0;
+	rc = sqlite3_open_v2(sq_cfg.path, &sc->db, flags, NULL);
+	if (rc != SQLITE_OK) {
+		if (!(flags & SQLITE_OPEN_CREATE) && created)
+			*what = NULL;           /* nothing to clean up */
 		return rc;
+	}
 	sqlite3_extended_result_codes(sc->db, 1);
 	sqlite3_busy_handler(sc->db, sq_busy, sc);
 	if (sqlite3_db_readonly(sc->db, "main") == 1)
@@ -482,6 +503,11 @@ static int sq_open(struct sq_conn *sc, const char **what)
 	/* reads the header: a file that is not a database fails here */
 	if ((rc = sq_exec1(sc->db, "SELECT count(*) FROM sqlite_master", NULL, 0)) != SQLITE_OK)
 		return rc;
+	if (created && access(sq_cfg.path, F_OK) == 0) {
+		snprintf(sql, sizeof(sql), "PRAGMA application_id = %d", SQ_APP_ID);
+		if ((rc = sq_exec1(sc->db, sql, NULL, 0)) != SQLITE_OK)
+			return rc;
+	}
 	snprintf(sql, sizeof(sql), "PRAGMA journal_mode = %s", sq_cfg.journal_mode);
 	if ((rc = sq_exec1(sc->db, sql, mode, sizeof(mode))) != SQLITE_OK)
 		return rc;
@@ -540,7 +566,12 @@ static struct sq_conn *sq_connect(int *rc, char *why, size_t size)
 	*rc = sq_open(sc, &what);
 	if (*rc != SQLITE_OK) {
 		sq_why(why, size, sc->db, *rc);
-		log_msg(LOG_FATAL, "cannot %s the SQLite database '%s': %s", what, sq_cfg.path, why);
+		if (what == NULL)
+			log_msg(LOG_FATAL, "the SQLite database '%s' does not exist: nothing to "
+			        "clean up", sq_cfg.path);
+		else
+			log_msg(LOG_FATAL, "cannot %s the SQLite database '%s': %s", what,
+			        sq_cfg.path, why);
 		sq_conn_free(sc);
 		return NULL;
 	}
@@ -581,10 +612,36 @@ static int sqlite_connect(sql_connection *c, unsigned seq)
 	return 0;
 }
 
+/* After cleanup: whether the connection's database is a file bench
+ * created (its application id) that holds nothing now. */
+static bool sq_empty_own_file(struct sq_conn *sc)
+{
+	char v[32] = "", n[32] = "";
+
+	if (sc == NULL || sc->db == NULL ||
+	    sq_exec1(sc->db, "PRAGMA application_id", v, sizeof(v)) != SQLITE_OK ||
+	    sq_exec1(sc->db, "SELECT count(*) FROM sqlite_master", n, sizeof(n)) != SQLITE_OK)
+		return false;
+	return strtol(v, NULL, 10) == SQ_APP_ID && strcmp(n, "0") == 0;
+}
+
 static void sqlite_disconnect(sql_connection *c)
 {
+	bool remove = sq_cleanup() && sq_empty_own_file(c->priv);
+
 	sq_conn_free(c->priv);
 	c->priv = NULL;
+	if (remove) {
+		static const char *const ext[] = { "", "-wal", "-shm", "-journal" };
+		char p[PATH_MAX];
+		for (unsigned i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
+			snprintf(p, sizeof(p), "%s%s", sq_cfg.path, ext[i]);
+			if (unlink(p) != 0 && errno != ENOENT)
+				log_msg(LOG_WARNING, "sqlite: cannot remove '%s': %s", p, strerror(errno));
+		}
+		log_msg(LOG_NOTICE, "Removed the SQLite database '%s' (created by prepare, now empty)",
+		        sq_cfg.path);
+	}
 }
 
 /* ---- running a statement -------------------------------------------------- */

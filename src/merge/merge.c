@@ -629,6 +629,18 @@ static int print_json(const struct merge *m, uint64_t events, double total)
 
 /* ---- entry point ------------------------------------------------------- */
 
+#define MERGE_USAGE "Usage: bench merge [--percentile=LIST] [--report-format=text|json] FILE...\n" \
+	"FILEs: --report-format=json results and --hdr-log files of runs made at the same time\n"
+
+#define MERGE_HELP "\n" \
+	"Combines the results of runs made at the same time by several client hosts into\n" \
+	"one report: counts, rates and threads add up, the total time is the longest, and\n" \
+	"latency percentiles are exact over the union of all events, read from the runs'\n" \
+	"hdr logs (never averaged). Each run: its json result, then its hdr log.\n\n" \
+	"Options:\n" \
+	"  --percentile=LIST    latency percentiles to show [those of the runs, else 95]\n" \
+	"  --report-format=FMT  text (sysbench's final report) or json [text]\n"
+
 int merge_main(const char *const *files, unsigned nfiles)
 {
 	struct merge m;
@@ -639,6 +651,10 @@ int merge_main(const char *const *files, unsigned nfiles)
 	unsigned i;
 
 	memset(&m, 0, sizeof(m));
+	if (opt_get_bool("help")) {
+		printf(MERGE_USAGE MERGE_HELP);
+		return 0;
+	}
 	if (fmt && strcmp(fmt, "json") == 0)
 		json_out = 1;
 	else if (fmt && strcmp(fmt, "text") != 0) {
@@ -646,8 +662,7 @@ int merge_main(const char *const *files, unsigned nfiles)
 		return 1;
 	}
 	if (nfiles == 0) {
-		fprintf(stderr, "Usage: bench merge [--percentile=LIST] [--report-format=text|json] FILE...\n"
-		        "FILEs: --report-format=json results and --hdr-log files of runs made at the same time\n");
+		fprintf(stderr, MERGE_USAGE);
 		return 1;
 	}
 	if (pct_opt) {

@@ -674,7 +674,13 @@ int native_fio_setup(const native_fio_cfg *cfg)
 		/* seqwr is the creation test: it starts from empty files */
 		if (cfg->mode == NATIVE_FIO_SEQWR) {
 			int fd;
-			unlink(name);
+			/* a file that cannot be removed (a read-only file system)
+			 * is said with unlink's errno, not O_EXCL's EEXIST */
+			if (unlink(name) != 0 && errno != ENOENT) {
+				rc = fio_fail("Cannot create file '%s' errno = %d (%s)", name,
+				              errno, strerror(errno));
+				goto err;
+			}
 			fd = open(name, O_CREAT | O_EXCL | O_WRONLY, 0600);
 			if (fd < 0) {
 				rc = fio_fail("Cannot create file '%s' errno = %d (%s)", name,

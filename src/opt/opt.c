@@ -873,6 +873,78 @@ err:
 	return rc;
 }
 
+/* Edit distance between two option names (optimal string alignment:
+ * insertions, deletions, substitutions and swaps of neighbours; '_' is
+ * '-'), or a large number for names too long to compare. */
+#define NAME_MAX_CMP 64
+static unsigned name_distance(const char *a, const char *b)
+{
+	unsigned d[NAME_MAX_CMP + 1][NAME_MAX_CMP + 1];
+	size_t la = strlen(a), lb = strlen(b), i, j;
+
+	if (la > NAME_MAX_CMP || lb > NAME_MAX_CMP)
+		return 1000;
+	for (i = 0; i <= la; i++)
+		d[i][0] = (unsigned)i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = (unsigned)j;
+	for (i = 1; i <= la; i++) {
+		for (j = 1; j <= lb; j++) {
+			unsigned cost = norm_char(a[i - 1]) != norm_char(b[j - 1]);
+			unsigned v = d[i - 1][j - 1] + cost;
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && norm_char(a[i - 1]) == norm_char(b[j - 2]) &&
+			    norm_char(a[i - 2]) == norm_char(b[j - 1]) && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	}
+	return d[la][lb];
+}
+
+/* "did you mean --a, --b or --c?" for a misspelled name: the declared,
+ * shown options nearest to it (at most 3, within a third of its length,
+ * at least 1 and at most 3 edits), appended to opt_errbuf on a line of
+ * its own. Nothing when no name is near. */
+static void suggest_names(const char *name)
+{
+	const struct opt *o, *best[3];
+	unsigned nbest = 0, limit, dist = 1000, i;
+	size_t len = strlen(opt_errbuf);
+
+	limit = (unsigned)(strlen(name) / 3);
+	if (limit < 1)
+		limit = 1;
+	if (limit > 3)
+		limit = 3;
+	for (o = opt_head; o; o = o->next) {
+		unsigned d;
+		if (o->flags & OPT_F_HIDDEN)
+			continue;
+		d = name_distance(name, o->name);
+		if (d > limit || d > dist)
+			continue;
+		if (d < dist) {
+			dist = d;
+			nbest = 0;
+		}
+		if (nbest < 3)
+			best[nbest++] = o;
+	}
+	if (nbest == 0)
+		return;
+	len += (size_t)snprintf(opt_errbuf + len, sizeof(opt_errbuf) - len, "\ndid you mean");
+	for (i = 0; i < nbest && len < sizeof(opt_errbuf); i++)
+		len += (size_t)snprintf(opt_errbuf + len, sizeof(opt_errbuf) - len, "%s--%s",
+		                        i == 0 ? " " : i + 1 == nbest ? " or " : ", ",
+		                        best[i]->name);
+	if (len < sizeof(opt_errbuf))
+		snprintf(opt_errbuf + len, sizeof(opt_errbuf) - len, "?");
+}
+
 int opt_check_unknown(void)
 {
 	struct opt_pending *p = pend_head;
@@ -882,6 +954,7 @@ int opt_check_unknown(void)
 		set_error("invalid option: --%s=%s", p->name, p->value);
 	else
 		set_error("invalid option: --%s", p->name);
+	suggest_names(p->name);
 	return -ENOENT;
 }
 

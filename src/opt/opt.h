@@ -89,7 +89,9 @@ int opt_load_file(const char *path);
 int opt_set(const char *name, const char *value);
 
 /* After every group is declared: -ENOENT with opt_error() naming the first
- * value given for an undeclared name ("invalid option: --foo=1"), else 0. */
+ * value given for an undeclared name ("invalid option: --foo=1"), followed,
+ * when shown options have names within a few edits of it, by a second line
+ * "did you mean --threads?" (up to three names), else 0. */
 int opt_check_unknown(void);
 
 /* The name (as the user spelled it) of the first value still pending for

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +38,29 @@ static const struct short_opt slap_opts[] = {
 	{ 0, NULL, 0, NULL }
 };
 
+/* mysqlslap's long connection and output options: those with a bench
+ * option of the same meaning become it (per driver: NULL where the
+ * driver has none), the others get a hint naming bench's. */
+struct long_opt {
+	const char *name;
+	const char *mysql, *pgsql;
+	int takes_value;
+	const char *hint;
+};
+
+static const struct long_opt slap_long_opts[] = {
+	{ "host", "mysql-host", "pgsql-host", 1, NULL },
+	{ "port", "mysql-port", "pgsql-port", 1, NULL },
+	{ "user", "mysql-user", "pgsql-user", 1, NULL },
+	{ "password", "mysql-password", "pgsql-password", 1, NULL },
+	{ "socket", "mysql-socket", NULL, 1, "--mysql-socket (MySQL only)" },
+	{ "compress", "mysql-compression", NULL, 0, "--mysql-compression (MySQL only)" },
+	{ "silent", NULL, NULL, 0, "--verbosity=0 (hides bench's report; mysqlslap's summary stays)" },
+	{ "verbose", NULL, NULL, 0, "--verbosity=5 (and --db-debug for the statements)" },
+	{ "csv", NULL, NULL, 0, "--report-format=csv (bench's report as CSV on stdout)" },
+	{ NULL, NULL, NULL, 0, NULL }
+};
+
 static const struct {
 	const char *workload;
 	const struct short_opt *opts;
@@ -71,11 +96,82 @@ static char *long_form(const char *name, const char *value)
 	return s;
 }
 
+/* The mysqlslap long option `a` names (--name or --name=...), or NULL. */
+static const struct long_opt *long_alias(const char *a)
+{
+	const struct long_opt *o;
+	size_t n;
+
+	for (o = slap_long_opts; o->name; o++) {
+		n = strlen(o->name);
+		if (strncmp(a + 2, o->name, n) == 0 && (a[2 + n] == 0 || a[2 + n] == '='))
+			return o;
+	}
+	return NULL;
+}
+
+/* The driver the command line names (--db-driver=X, the last one wins),
+ * "mysql" by default. */
+static int is_pgsql(int argc, char **argv)
+{
+	int i, pg = 0;
+	for (i = 1; i < argc && argv[i]; i++)
+		if (strncmp(argv[i], "--db-driver=", 12) == 0 || strncmp(argv[i], "--db_driver=", 12) == 0)
+			pg = strcmp(argv[i] + 12, "pgsql") == 0;
+	return pg;
+}
+
+/* --host=H or --host H as bench's --mysql-host=H (--pgsql-host=H); one
+ * line on stderr and NULL with *bad set for those bench spells otherwise.
+ * A password's value is overwritten in argv once copied, as bench's own
+ * --mysql-password (ps must not show it). */
+static char *long_rewrite(const struct long_opt *o, int pg, int argc, char **argv, int *i,
+                          const char *workload, int *bad)
+{
+	const char *a = argv[*i], *bench = pg ? o->pgsql : o->mysql;
+	const char *value = NULL;
+	char *out;
+	int from = *i;
+
+	*bad = 1;
+	if (bench == NULL) {
+		fprintf(stderr, "%s: --%s is mysqlslap's option; bench spells it %s\n", workload,
+		        o->name, o->hint);
+		return NULL;
+	}
+	value = strchr(a, '=');
+	if (value)
+		value++;
+	if (o->takes_value && value == NULL) {
+		if (*i + 1 < argc && argv[*i + 1] && strncmp(argv[*i + 1], "-", 1) != 0) {
+			from = ++*i;
+			value = argv[from];
+		} else {
+			fprintf(stderr, "%s: --%s needs a value (--%s=VALUE%s)\n", workload, o->name,
+			        bench, strcmp(o->name, "password") == 0 ? "; bench does not prompt" : "");
+			return NULL;
+		}
+	} else if (!o->takes_value && value) {
+		fprintf(stderr, "%s: --%s takes no value\n", workload, o->name);
+		return NULL;
+	}
+	*bad = 0;
+	out = long_form(bench, value);
+	if (out && strcmp(o->name, "password") == 0) {
+		/* value points into argv[from], after '=' or the whole word */
+		char *v = argv[from] + (value - argv[from]);
+		for (; *v; v++)
+			*(volatile char *)v = 'x';
+	}
+	return out;
+}
+
 int short_opts_rewrite(int argc, char **argv, char ***out_argv)
 {
 	const struct short_opt *tab = NULL, *o;
+	const struct long_opt *lo;
 	char **nv;
-	int i, n = 0, workload_at = -1;
+	int i, n = 0, workload_at = -1, pg = is_pgsql(argc, argv);
 
 	*out_argv = argv;
 	for (i = 1; i < argc && argv[i]; i++) {
@@ -95,6 +191,17 @@ int short_opts_rewrite(int argc, char **argv, char ***out_argv)
 	for (i = 0; i < argc; i++) {
 		const char *a = argv[i];
 		const char *value = NULL;
+		if (i > workload_at && a && strncmp(a, "--", 2) == 0 && tab == slap_opts &&
+		    (lo = long_alias(a)) != NULL) {
+			int bad;
+			nv[n] = long_rewrite(lo, pg, argc, argv, &i, argv[workload_at], &bad);
+			if (bad)
+				goto bad;
+			if (nv[n] == NULL)
+				goto nomem;
+			n++;
+			continue;
+		}
 		if (i <= workload_at || a == NULL || a[0] != '-' || a[1] == '-' || a[1] == 0) {
 			nv[n++] = argv[i];
 			continue;
@@ -102,8 +209,10 @@ int short_opts_rewrite(int argc, char **argv, char ***out_argv)
 		for (o = tab; o->letter && o->letter != a[1]; o++)
 			;
 		if (o->letter == 0) {
-			nv[n++] = argv[i];   /* a word: the usual "Unrecognized ..." */
-			continue;
+			fprintf(stderr, "%s: unknown option %s ('%s %s help' lists the options, "
+			        "mysqlslap's letters among them)\n", argv[workload_at], a,
+			        PACKAGE_NAME, argv[workload_at]);
+			goto bad;
 		}
 		if (o->name == NULL) {
 			fprintf(stderr, "%s: -%c is %s's short option; bench spells it %s\n",

@@ -737,12 +737,17 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 	sched_catch(SIGINT, &sa, &sched_old_int);
 	sched_catch(SIGTERM, &sa, &sched_old_term);
 
+	/* 64 threads failing to connect the same way: the cause once, and
+	 * their count once they all ended */
+	log_group_begin();
 	rc = sched_start(cfg, &r);
 	if (rc == 0) {
+		log_group_end(0);
 		sched_go(cfg);
 		if (sched_report_loop(cfg, ctx, &r, &rc))
 			sched_forced_exit(cfg, ctx, &r);
 	}
 	rc = sched_finish(cfg, ctx, &r, rc);
+	log_group_end(1);
 	return sched_teardown(&r, rc);
 }

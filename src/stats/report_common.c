@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The helpers every report format shares: see report_common.h. */
 #include <errno.h>
+#include <sys/stat.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -175,12 +177,26 @@ FILE *report_machine_stream(void)
 
 /* ferror() forgets errno: a failed stream whose flush now succeeds (the
  * lost bytes are gone) is reported as ENOSPC, the usual cause. */
+/* The stream's write error, as near to the real errno as its descriptor
+ * tells once the failed write's errno is gone: a descriptor not open for
+ * writing (stdout closed at the start: main() opens /dev/null read-only
+ * in its place) is EBADF, a pipe or socket EPIPE, a file ENOSPC. */
 static int stream_check(FILE *f)
 {
+	struct stat st;
+	int fl, fd = fileno(f);
+
 	errno = 0;
 	if (fflush(f) != 0)
 		return errno ? -errno : -EIO;
-	return ferror(f) ? -ENOSPC : 0;
+	if (!ferror(f))
+		return 0;
+	fl = fd >= 0 ? fcntl(fd, F_GETFL) : -1;
+	if (fl < 0 || (fl & O_ACCMODE) == O_RDONLY)
+		return -EBADF;
+	if (fstat(fd, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+		return -EPIPE;
+	return -ENOSPC;
 }
 
 int report_output_check(void)

@@ -30,6 +30,17 @@ int log_verbosity(void);
 __attribute__((format(printf, 2, 3)))
 void log_msg(enum log_level level, const char *fmt, ...);
 
+/* The same failure in many threads, said once: from log_group_begin() to
+ * log_group_end(), a FATAL or ALERT message already printed in the group
+ * is not printed again. log_group_end() then prints one line with the
+ * number of threads all of whose messages were such repeats, if any
+ * (failed: "FATAL: 63 more threads failed the same way", else "FATAL:
+ * (the messages above came from 3 more threads too)"), and returns that
+ * number; it does nothing outside a group. Thread-safe; one group at a
+ * time. */
+void log_group_begin(void);
+unsigned log_group_end(int failed);
+
 __attribute__((format(printf, 2, 3)))
 void log_text(enum log_level level, const char *fmt, ...);
 

@@ -32,17 +32,60 @@ Version and general help:
     bench [options]... [testname] [command]
   
   Commands implemented by most tests: prepare run cleanup help
-  $ $B --help | grep -E -- '--(threads|events|time|report-checkpoints|percentile|histogram|rand-type)='
+  $ $B --help | grep -E -- '^  --(threads|events|time|report-checkpoints|percentile|histogram|rand-type)='
     --threads=N                     number of threads to use [1]
     --events=N                      limit for total number of events [0]
     --time=N                        limit for total execution time in seconds [10]
     --report-checkpoints=[LIST,...] dump full statistics and reset all counters at specified points in time. The argument is a list of comma-separated values representing the amount of time in seconds elapsed from start of test when report checkpoint(s) must be performed. Report checkpoints are off by default. []
     --rand-type=STRING random numbers distribution {uniform,gaussian,special,pareto} [special]
-    --rand-zipfian-exp=N shape parameter (exponent, theta) of --rand-type=zipfian, a distribution bench adds [0.8]
     --percentile=N       percentile to calculate in latency statistics (1-100). Use the special value of 0 to disable percentile calculations [95]
   $ $B --help | grep -E -- '--(debug|histogram)\['
     --debug[=on|off]                print more debugging info [off]
     --histogram[=on|off] print latency histogram in report [off]
+
+bench's own part of the usage, before sysbench's list of compiled-in tests
+(sysbench's lines stay as sysbench prints them): its commands, the
+built-in workloads, sweeps and percentile lists. "bench help" prints the
+same usage (sysbench looks for a test named help):
+
+  $ $B --help | sed -n '/^bench commands/,/^Compiled-in tests:/p'
+  bench commands (no workload; each takes --help):
+    bench compare RUN...        saved runs side by side, with ratios
+    bench plot RUN... -o FILE   saved runs drawn over time and across a sweep
+    bench merge FILE...         runs made at the same time on several hosts, as one
+    bench slap [OPTIONS]        mysqlslap's load and summary (bench slap help)
+  
+  Built-in workloads ('bench NAME help' lists a workload's options; a path
+  to a .lua file runs your own):
+    oltp_read_write oltp_read_only oltp_write_only oltp_point_select
+    oltp_update_index oltp_update_non_index oltp_insert oltp_delete
+    bulk_insert select_random_points select_random_ranges slap
+    fileio cpu memory threads mutex
+  Their commands: prepare, prewarm (load the tables into the server's cache),
+  run, cleanup, help.
+  
+  Thread sweeps: --threads=1,8,32 runs one step per count (--sweep-pause
+  between steps). --percentile takes a list: --percentile=50,95,99.9.
+  
+  Compiled-in tests:
+  $ $B help > help.out; echo $?; $B --help | cmp - help.out && echo same
+  0
+  same
+  $ for w in $($B --help | sed -n '/^Built-in workloads/,/^Their/p' | sed -n 's/^  //p'); do
+  >   [ -f "$BENCH_SRCDIR/lua/$w.lua" ] || echo "no lua/$w.lua"; done
+
+Each bench command's --help: its usage and options on stdout, exit 0;
+"bench slap --help" is slap's own help:
+
+  $ for c in compare plot merge; do $B $c --help > h.out 2>h.err; echo "$c $? $(head -c 19 h.out) $(wc -c < h.err)"; done
+  compare 0 Usage: bench compar 0
+  plot 0 Usage: bench plot [ 0
+  merge 0 Usage: bench merge  0
+  $ $B slap --help | grep -cE '^  --(concurrency|create-schema)='
+  2
+  $ $B slap --help | grep -c '^Usage:'
+  0
+  [1]
 
 Workload help lists the script's options sorted, in sysbench's layout:
 
@@ -115,6 +158,29 @@ Bad input: one line on stderr naming it, exit code 1, nothing run:
   [1]
   $ $B opts.lua --nosuch=1 run >/dev/null 2>&1
   [1]
+
+A misspelled name: sysbench's line, then the nearest names on stderr (a
+core option, a script's option, a driver's; none when no name is near):
+
+  $ $B cpu --treads=4 run 2>&1 >/dev/null
+  invalid option: --treads=4
+  did you mean --threads?
+  [1]
+  $ $B oltp_read_only --table_szie=3 --mysql-hsot=h run 2>&1 >/dev/null
+  invalid option: --table_szie=3
+  did you mean --table_size?
+  [1]
+  $ $B cpu --mysql-hsot=h run 2>&1 >/dev/null
+  invalid option: --mysql-hsot=h
+  did you mean --mysql-host?
+  [1]
+  $ $B cpu --warmup-tim=1 run 2>&1 >/dev/null
+  invalid option: --warmup-tim=1
+  did you mean --warmup-time?
+  [1]
+  $ $B cpu --zz=1 run 2>&1 >/dev/null
+  invalid option: --zz=1
+  [1]
   $ errs $B opts.lua --foo=abc run
   Invalid value for the 'foo' option: 'abc'
   [1]
@@ -154,6 +220,9 @@ nothing runs:
 
   $ $B empty.lua --events=1 --time=0 run extra
   Unrecognized command line argument: extra
+  [1]
+  $ $B cpu -x run
+  Unrecognized command line argument: -x (bench has no short options; options are --name=value)
   [1]
   $ $B cpu --time=1 run extra more
   Unrecognized command line argument: extra

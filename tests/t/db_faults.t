@@ -31,6 +31,17 @@ Wrong password:
   FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
   FATAL: Thread initialization failed!
   [1]
+
+At 16 threads the cause is said once, with the count of the threads that
+failed the same way (sysbench repeats the three lines for every thread):
+
+  $ err $B oltp_point_select $MY --mysql-password=wrong --threads=16 --events=10 --time=0 run
+  FATAL: unable to connect to MySQL server on host '127.0.0.1', port MYPORT, aborting...
+  FATAL: error 1045: Access denied for user 'sbtest'@'127.0.0.1' (using password: YES)
+  FATAL: `thread_init' function failed: oltp_common.lua:N: connection creation failed
+  FATAL: Thread initialization failed!
+  FATAL: 15 more threads failed the same way (their messages above not repeated)
+  [1]
   $ err $B oltp_point_select $MY --mysql-password=wrong --table-size=10 prepare
   FATAL: unable to connect to MySQL server on host '127.0.0.1', port MYPORT, aborting...
   FATAL: error 1045: Access denied for user 'sbtest'@'127.0.0.1' (using password: YES)
@@ -62,6 +73,7 @@ threads' errors (issue 28 item 4):
   WARNING: 1 of the 1 tables of --tables=1 not found (sbtest1): run 'prepare' with the same options first
   FATAL: mysql_stmt_prepare() failed
   FATAL: MySQL error: 1146 "Table 'sbtest.sbtest1' doesn't exist"
+  FATAL: (a table is missing: run the same command with 'prepare' instead of 'run' first to create the tables)
   FATAL: `thread_init' function failed: oltp_common.lua:N: SQL API error
   FATAL: Thread initialization failed!
   [1]
@@ -170,6 +182,7 @@ server-side prepared statements (the default) as without them:
   WARNING: 1 of the 1 tables of --tables=1 not found (sbtest1): run 'prepare' with the same options first
   FATAL: PQexec() failed: 7 relation "sbtest1" does not exist
   FATAL: failed query was: SELECT c FROM sbtest1 WHERE id=\d+ (re)
+  FATAL: (a table is missing: run the same command with 'prepare' instead of 'run' first to create the tables)
   FATAL: `thread_run' function failed: oltp_common.lua:N: SQL error, errno = 0, state = '42P01': relation "sbtest1" does not exist
   [1]
 

@@ -370,3 +370,12 @@ refuses bad arguments:
   uring_floor: no_such_file: No such file or directory
   rc=1
   $ cd ..
+
+seqwr (the creation test) says why an old file cannot be replaced with the
+errno of the removal (a read-only file system: errno 30; here a
+directory in the way), not O_EXCL's "File exists" (issue 33):
+
+  $ mkdir -p ro/test_file.0 && cd ro
+  $ $BENCH fileio --file-num=1 --file-total-size=16K --file-test-mode=seqwr run 2>&1 | grep FATAL
+  FATAL: Cannot create file 'test_file.0' errno = 21 (Is a directory)
+  $ cd .. && rm -r ro

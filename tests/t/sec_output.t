@@ -29,3 +29,25 @@ Written output is fine:
   0
   $ grep -c '"events"' out.json
   1
+
+A closed standard output (issue 33): the next file opened does not take its
+descriptor and get the report; the write fails with the real errno, and
+exit status 1. Closed stdin or stderr are harmless:
+
+  $ $BENCH cpu --events=10 --time=0 --hdr-log=x.hlog run >&-; echo $?
+  bench: error writing the output: Bad file descriptor
+  1
+  $ grep -c 'events per second' x.hlog
+  0
+  [1]
+  $ head -1 x.hlog
+  #[Histogram log format version 1.3]
+  $ $BENCH fileio --file-num=1 --file-total-size=16K prepare >&-; echo $?
+  bench: error writing the output: Bad file descriptor
+  1
+  $ grep -c 'bench' test_file.0
+  0
+  [1]
+  $ $BENCH fileio --file-num=1 --file-total-size=16K cleanup > /dev/null
+  $ $BENCH cpu --events=10 --time=0 run <&- 2>&- | grep -c 'total number of events'
+  1

@@ -118,6 +118,7 @@ statement's connection id):
   read 10 write 10 other 0 events 20
   $ dbserver_mysql_sql "SELECT COUNT(*), COUNT(DISTINCT id) FROM mysqlslap.ids"
   10\t5 (esc)
+  $ slap cleanup > /dev/null
 
 --threads at or above the concurrency: a thread per client, as mysqlslap;
 the generated mixed load gives the same counts either way:

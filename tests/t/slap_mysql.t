@@ -44,8 +44,20 @@ and --auto-generate-sql-write-number minus one rows (as mysqlslap):
   $ sql "SELECT COUNT(*), MIN(id), MAX(id), MIN(LENGTH(charcol1)), COUNT(DISTINCT id0) FROM mysqlslap.t1"
   6\t1\t6\t126\t6 (esc)
 
-(4 rows up front and the 2 INSERTs among the 4 mixed statements.) A GUID
-primary key instead; "slap cleanup" drops what --no-drop kept:
+(4 rows up front and the 2 INSERTs among the 4 mixed statements.) The kept
+schema is no later run's own: a run that creates its schema refuses an
+existing one (as mysqlslap's plain CREATE SCHEMA) and drops nothing:
+
+  $ slap -a --number-of-queries=1
+  bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
+  
+  FATAL: Cannot create schema mysqlslap: it exists (bench slap drops only what it created; give another --create-schema, or drop it yourself)
+  [1]
+  $ sql "SELECT COUNT(*) FROM mysqlslap.t1"
+  6
+  $ slap cleanup > /dev/null
+
+A GUID primary key instead; "slap cleanup" drops what --no-drop kept:
 
   $ slap -a --auto-generate-sql-guid-primary --auto-generate-sql-write-number=3 --number-of-queries=1 --no-drop --verbosity=0 | summary | tail -3
   \tNumber of clients running queries: 1 (esc)
@@ -221,13 +233,40 @@ Bad input: one clear line and exit status 1, nothing created:
   $ slap -a -c
   slap: -c needs a value (--concurrency=VALUE)
   [1]
+  $ slap -a -z 3
+  slap: unknown option -z ('bench slap help' lists the options, mysqlslap's letters among them)
+  [1]
+
+mysqlslap's long connection options are bench's inside slap (--name=VALUE
+or --name VALUE; the password is hidden from ps as bench's own), the
+others are named:
+
+  $ "$BENCH" slap --host="$DB_HOST" --port "$DB_MYSQL_PORT" --user=sbtest --password "$DB_PASSWORD" \
+  >   -a -c 2 --number-of-queries=4 --verbosity=0 | grep 'clients running'
+  \tNumber of clients running queries: 2 (esc)
+  $ "$BENCH" slap --host="$DB_HOST" --port="$DB_MYSQL_PORT" --user=sbtest --password="$DB_PASSWORD" \
+  >   --query="SELECT SLEEP(3)" --create-schema=sbtest --verbosity=0 > /dev/null & pid=$!
+  $ sleep 1.5; tr '\0' ' ' < /proc/$pid/cmdline | grep -c "$DB_PASSWORD"; wait $pid
+  0
+  $ slap -a --silent
+  slap: --silent is mysqlslap's option; bench spells it --verbosity=0 (hides bench's report; mysqlslap's summary stays)
+  [1]
+  $ slap -a --csv
+  slap: --csv is mysqlslap's option; bench spells it --report-format=csv (bench's report as CSV on stdout)
+  [1]
+  $ slap -a --password
+  slap: --password needs a value (--mysql-password=VALUE; bench does not prompt)
+  [1]
+  $ slap -a --db-driver=pgsql --socket=/tmp/x
+  slap: --socket is mysqlslap's option; bench spells it --mysql-socket (MySQL only)
+  [1]
   $ schemas
   0
 
-A statement that fails ends the run (exit status 1) and the schema is
-dropped all the same:
+A statement that fails ends the run (exit status 1) and the schema it
+created is dropped all the same:
 
-  $ slap --query="SELECT nosuchcol FROM nosuch" -c 2 > out.txt 2>&1
+  $ slap --create="CREATE TABLE t (a int)" --query="SELECT nosuchcol FROM nosuch" -c 2 > out.txt 2>&1
   [1]
   $ grep -c "Table 'mysqlslap.nosuch' doesn't exist" out.txt > /dev/null && echo failed as expected
   failed as expected
@@ -242,8 +281,8 @@ dropped all the same:
    -c, --concurrency --concurrency
    -i, --iterations --iterations
    -a, --auto-generate-sql --auto-generate-sql
-   -h, --host --mysql-host (--pgsql-host)
-   -u, --user --mysql-user (--pgsql-user)
+   -h, --host --mysql-host (--pgsql-host); --host is accepted
+   -u, --user --mysql-user (--pgsql-user); --user is accepted
    --csv[=FILE] --report-format=csv (or json) for bench's report
 
 No database is needed but the one slap creates: without --mysql-db the

@@ -135,7 +135,8 @@ The other workloads on the same tables:
   $ $B oltp_read_only $S --tables=2 --table-size=1000 --events=100 --time=0 --threads=2 run | cnt
   read 1400 write 0 other 200 total 1600 transactions 100 events 100 ignored 0 reconnects 0
 
-prewarm reads every table, cleanup drops them and leaves no table behind:
+prewarm reads every table, cleanup drops them and leaves no table behind;
+the file prepare created, empty now, is removed:
 
   $ $B oltp_read_write $S --tables=2 --table-size=1000 prewarm
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -147,8 +148,35 @@ prewarm reads every table, cleanup drops them and leaves no table behind:
   
   Dropping table 'sbtest1'...
   Dropping table 'sbtest2'...
-  $ tables
-  0
+  Removed the SQLite database 'sbtest.db' (created by prepare, now empty)
+  $ ls sbtest.db*
+  ls: cannot access 'sbtest.db*': No such file or directory
+  [2]
+
+Cleanup creates no file, and keeps one bench did not create (or that holds
+more than bench's tables):
+
+  $ $B oltp_read_write $S cleanup
+  bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
+  
+  FATAL: the SQLite database 'sbtest.db' does not exist: nothing to clean up
+  FATAL: `cleanup' function failed: */oltp_common.lua:*: failed to initialize the DB driver (glob)
+  [1]
+  $ ls sbtest.db*
+  ls: cannot access 'sbtest.db*': No such file or directory
+  [2]
+  $ sqlite3 mine.db "CREATE TABLE keep (a)"
+  $ $B oltp_read_write $S --sqlite-db=mine.db --table-size=10 prepare > /dev/null
+  $ $B oltp_read_write $S --sqlite-db=mine.db cleanup | tail -1
+  Dropping table 'sbtest1'...
+  $ sqlite3 mine.db "SELECT name FROM sqlite_master"
+  keep
+  $ $B oltp_read_write $S --sqlite-db=own.db --table-size=10 prepare > /dev/null
+  $ sqlite3 own.db "CREATE TABLE other (a)"
+  $ $B oltp_read_write $S --sqlite-db=own.db cleanup | tail -1
+  Dropping table 'sbtest1'...
+  $ sqlite3 own.db "SELECT name FROM sqlite_master"
+  other
 
 oltp_delete: a DELETE that finds its row is a write, one that does not (the
 row is already gone) is other; the rows left agree with the writes. A
@@ -173,9 +201,11 @@ one after another in the first thread (SQLite takes one writer at a time):
   write+other: 10
   $ echo $(( $(sqlite3 del.db "SELECT COUNT(*) FROM sbtest1") + $(awk '$1 == "write:" { print $2 }' out) ))
   100
-  $ $B oltp_delete $D cleanup | tail -1; tables del.db
+  $ $B oltp_delete $D cleanup | tail -2 | sed "s#$PWD/##"; ls del.db 2>&1
   Dropping table 'sbtest1'...
-  0
+  Removed the SQLite database 'del.db' (created by prepare, now empty)
+  ls: cannot access 'del.db': No such file or directory
+  [2]
 
 oltp_insert: rowids after the loaded rows (and client-generated, unique ids
 with --auto-inc=off):
@@ -191,7 +221,7 @@ with --auto-inc=off):
   $ sqlite3 sbtest.db "SELECT COUNT(*) FROM sbtest1 WHERE id > 110"
   10
   $ $B oltp_insert $S cleanup | tail -1; tables
-  Dropping table 'sbtest1'...
+  Removed the SQLite database 'sbtest.db' (created by prepare, now empty)
   0
 
 --auto-inc=off and --secondary: the id is a plain column, the key an index:
@@ -321,6 +351,7 @@ nothing (as on the server drivers):
   no row:\tnil (esc)
   after bulk insert:\t30003 (esc)
   FATAL: sqlite_drv_query() returned error 1 (no such table: nope (SQLITE_ERROR)) for query 'INSERT INTO nope VALUES (1)'
+  FATAL: (a table is missing: run the same command with 'prepare' instead of 'run' first to create the tables)
   false\tSQL error, errno = 1, state = 'HY000': no such table: nope (SQLITE_ERROR) (esc)
   error table:\t1\tHY000\tno such table: nope (SQLITE_ERROR)\tINSERT INTO nope VALUES (1) (esc)
   FATAL: sqlite_drv_query() returned error 1 (no such column: nope (SQLITE_ERROR)) for query 'INSERT INTO t (i) VALUES ('x'); SELECT nope'

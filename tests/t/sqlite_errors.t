@@ -235,3 +235,9 @@ list (SQLITE_BUSY) covers its extended codes:
   write 400 transactions 400 events 400
   $ $B oltp_read_write $S cleanup > /dev/null; sqlite3 sbtest.db "SELECT COUNT(*) FROM sqlite_master"
   0
+
+A URI name is refused with its own message (not the :memory: one):
+
+  $ $B oltp_read_write $S --sqlite-db='file:x.db?mode=ro' prepare 2>&1 | grep FATAL | head -1
+  FATAL: --sqlite-db=file:x.db?mode=ro: URI file names are not supported; give the database file's path (bench opens it read-write)
+  [1]
