@@ -10,17 +10,17 @@ without it).
   $ mkdir bin && ln -s "$BENCH" bin/bench && PATH=$PWD/bin:$PATH
   $ . "$BC"
   $ . "${BENCH_COMPLETION:-$BENCH_SRCDIR/completion/bench}"
-  $ comp() {   # LINE: what a TAB at its end offers, sorted
-  >   COMP_LINE=$1 COMP_POINT=${#1}
-  >   read -ra COMP_WORDS <<<"$(sed 's/=/ = /g' <<<"$1")"
-  >   [[ $1 == *' ' ]] && COMP_WORDS+=("")
-  >   COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )) COMPREPLY=()
-  >   _bench
-  >   [ ${#COMPREPLY[@]} = 0 ] || printf '%s\n' "${COMPREPLY[@]}" | sort
-  > }
+  $ . "$BENCH_SRCDIR/tests/lib/bashcomp.sh"
+  $ comp() { bashcomp_line "$@"; }
   $ compopt() { echo "compopt $*" >&2; }   # outside a real TAB: on stderr
   $ complete -p bench
   complete -F _bench bench
+
+The real sysbench (installed here as the suite's reference) keeps its own
+completion; sysbench is bench's only where it is bench (package.t):
+
+  $ command -v sysbench >/dev/null && complete -p sysbench 2>/dev/null
+  [1]
 
 The driver options of an OLTP workload:
 
