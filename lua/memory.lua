@@ -5,6 +5,9 @@
 -- (or the time limit). --memory-working-set (a bench addition) makes every
 -- thread walk a buffer of that size block by block instead of one block
 -- that stays in the cache, so the test can measure memory bandwidth.
+-- By default an event does sysbench's per-word work, so MiB/s compare with
+-- sysbench's; --memory-fast=on (a bench addition) takes the fastest path
+-- instead (docs/compat.md, "Memory rates").
 --
 -- As sysbench 1.0.20: init() checks the options (before the option
 -- summary) and lifts --events (the test ends at --memory-total-size or
@@ -21,10 +24,11 @@ sysbench.cmdline.options = {
    ["memory-oper"] = {"type of memory operations {read, write, none}", "write"},
    ["memory-access-mode"] = {"memory access mode {seq,rnd}", "seq"},
    ["memory-working-set"] = {"size of the buffer each thread walks block by block, a multiple of the block size (0: one block)", "0", ARG_SIZE},
+   ["memory-fast"] = {"move blocks with memset and vectorised reads, the fastest way (not comparable with sysbench's figures)", false},
 }
 sysbench.cmdline.options_order = {
    "memory-block-size", "memory-total-size", "memory-scope", "memory-hugetlb",
-   "memory-oper", "memory-access-mode", "memory-working-set",
+   "memory-oper", "memory-access-mode", "memory-working-set", "memory-fast",
 }
 
 local C = ffi.C
@@ -111,6 +115,7 @@ local function config()
       block_size = bs, total_size = total, working_set = ws,
       threads = tonumber(o.threads) or 1, scope_local = scope,
       hugetlb = o.memory_hugetlb and 1 or 0, oper = oper, access_rnd = rnd,
+      fast = o.memory_fast and 1 or 0,
    }
 end
 
@@ -140,6 +145,9 @@ function print_mode()
    }
    if cfg.working_set ~= cfg.block_size then
       lines[#lines + 1] = string.format("  working set: %dKiB", math.floor(cfg.working_set / 1024))
+   end
+   if cfg.fast == 1 then
+      lines[#lines + 1] = "  fast path: memset and vectorised reads (not comparable with sysbench)"
    end
    lines[#lines + 1] = ""
    notice("%s", table.concat(lines, "\n"))

@@ -29,9 +29,7 @@ one() {
 	/usr/bin/time -f 'CPU %U %S' -o time.txt "$@" --threads="$THREADS" \
 		--tables="$TABLES" --table-size="$TABLE_SIZE" --time="$SECS" \
 		oltp_read_write run > out.txt 2>&1 || { cat out.txt; exit 1; }
-	awk '/transactions:/ { n = $2; gsub(/[(]/, "", $3); tps = $3 }
-	     END { printf "%s %s ", tps, n }' out.txt
-	awk '/^CPU/ { printf "%.2f\n", $2 + $3 }' time.txt
+	run_figures out.txt time.txt
 }
 
 for db in $DBS; do

@@ -29,6 +29,7 @@
 #include "results/plot.h"
 #include "sweep/sweep.h"
 #include "complete/complete.h"
+#include "observe/observe.h"
 #include <math.h>
 #include <signal.h>
 #include <time.h>
@@ -185,11 +186,57 @@ static int run_worker(unsigned tid, void *ud)
 	return rc;
 }
 
+/* --server-stats: the script's server_counters(), in a Lua state of the
+ * observer thread's own. */
+static int obs_script_open(void **state)
+{
+	struct lrt *l = NULL;
+	int rc = lrt_create(&script, -1, &l);
+	*state = l;
+	return rc;
+}
+
+static int obs_script_read(void *state, void (*emit)(void *, const char *, double, int),
+                           void *ud, char *err, size_t len)
+{
+	return lrt_call_counters(state, "server_counters", emit, ud, err, len);
+}
+
+static void obs_script_close(void *state)
+{
+	lrt_destroy(state);
+}
+
+static const struct obs_script_ops obs_script = {
+	.open = obs_script_open, .read = obs_script_read, .close = obs_script_close,
+};
+
+/* The reports reach the observer through report_observer (stats sits
+ * below observe). */
+static void run_observe(void *ud, enum report_point p)
+{
+	static const enum obs_point pt[] = {
+		[REPORT_AT_START] = OBS_START, [REPORT_AT_TICK] = OBS_TICK, [REPORT_AT_END] = OBS_END,
+	};
+	obs_sample(ud, pt[p]);
+}
+
+static void run_observe_json(void *ud, FILE *f, int final)
+{
+	obs_json(ud, f, final);
+}
+
+static void run_observe_lines(void *ud, const char *time)
+{
+	obs_text_line(ud, time);
+}
+
 /* One run: init(), the option summary, print_mode(), the workers, the
  * final report (into *result when non-NULL), done(). Returns 0, 1 after a
  * hook failed, or sched_run()'s negative errno. */
 static int run_once(struct lrt *main_state, struct report_result *result)
 {
+	struct obs *obs = NULL;
 	struct report_ctx ctx;
 	int rc;
 
@@ -208,7 +255,16 @@ static int run_once(struct lrt *main_state, struct report_result *result)
 	ctx.sql = db_used;
 	ctx.result = result;
 	lrt_report_hooks(main_state, &ctx.hooks);
+	if ((rc = obs_create(&cfg, &obs)))
+		return rc;
+	if (obs) {
+		if (lrt_has_function(main_state, "server_counters"))
+			obs_set_script(obs, &obs_script);
+		ctx.observer = (struct report_observer){
+			run_observe, run_observe_json, run_observe_lines, obs };
+	}
 	rc = sched_run(&cfg, &ctx, run_worker, NULL);
+	obs_destroy(obs);
 	lrt_report_end(main_state);
 	if (rc)
 		return rc;

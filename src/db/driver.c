@@ -217,6 +217,9 @@ static const struct opt_def db_general_opts[] = {
 	{ "db-driver", OPT_STRING, "specifies database driver to use ('help' to get list of available drivers)", DB_DEFAULT_DRIVER, 0, 0, 0, NULL },
 	{ "db-ps-mode", OPT_STRING, "prepared statements usage mode {auto, disable}", "auto", 0, 0, 0, NULL },
 	{ "db-debug", OPT_BOOL, "print database-specific debug information", "off", 0, 0, 0, NULL },
+	{ "server-stats", OPT_BOOL, "sample the database server's counters (MySQL/MariaDB SHOW GLOBAL STATUS, PostgreSQL pg_stat_* views) on a connection of its own at the start, at each report interval and at the end, and report them per interval (json; text with --server-stats-line)", "off", 0, 0, OPT_F_EXTRA, NULL },
+	{ "server-stats-counters", OPT_LIST, "more server counters for --server-stats beside its default set: MySQL status variable names (Innodb_pages_written), PostgreSQL view.column names (pg_stat_database.blk_read_time)", "", 0, 0, OPT_F_EXTRA, NULL },
+	{ "server-stats-line", OPT_BOOL, "with --server-stats and text reports, print a second line 'srv: ...' (rates of the main server counters) after each interval line", "off", 0, 0, OPT_F_EXTRA, NULL },
 };
 
 int db_register(const struct db_driver_ops *ops)
@@ -230,7 +233,8 @@ int db_register(const struct db_driver_ops *ops)
 	    ((ops->caps & DB_CAP_LOAD) && ops->load == NULL) ||
 	    ((ops->caps & DB_CAP_NONBLOCK) &&
 	     (ops->abi < 4 || ops->query_start == NULL || ops->resume == NULL ||
-	      ((ops->caps & DB_CAP_PREPARED) && ops->execute_start == NULL))))
+	      ((ops->caps & DB_CAP_PREPARED) && ops->execute_start == NULL))) ||
+	    (ops->abi >= 6 && (ops->counters_default == NULL) != (ops->counters_read == NULL)))
 		return -EINVAL;
 	for (i = 0; i < db_ndrivers; i++)
 		if (strcmp(db_drivers[i].ops->name, ops->name) == 0)
@@ -495,6 +499,28 @@ sql_connection *db_connection_create(sql_driver *drv)
 	if (drv == NULL || (c = db_conn_new(drv)) == NULL)
 		return NULL;
 	if (d->ops->connect(c, ((struct db_conn_core *)c->core)->seq)) {
+		db_conn_drop(c);
+		return NULL;
+	}
+	return c;
+}
+
+sql_connection *db_connection_create_quiet(sql_driver *drv, char *msg, size_t len)
+{
+	sql_connection *c;
+	struct db_driver *d = (struct db_driver *)drv;
+	int rc;
+
+	if (len)
+		msg[0] = 0;
+	if (drv == NULL || (c = db_conn_new(drv)) == NULL)
+		return NULL;
+	log_mute_thread(1);
+	rc = d->ops->connect(c, ((struct db_conn_core *)c->core)->seq);
+	log_mute_thread(0);
+	if (rc) {
+		if (len)
+			snprintf(msg, len, "%s", c->sql_errmsg ? c->sql_errmsg : "");
 		db_conn_drop(c);
 		return NULL;
 	}

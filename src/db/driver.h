@@ -24,10 +24,11 @@
 #include "ffi/db.h"
 #include "opt/opt.h"
 
-#define DB_DRIVER_ABI 5   /* 2: the load hook; 3: sysbench's types;
+#define DB_DRIVER_ABI 6   /* 2: the load hook; 3: sysbench's types;
                            * 4: the nonblocking hooks (optional: a driver
                            * built for 3 still registers); 5: nonblocking
-                           * close and load (read only from abi >= 5) */
+                           * close and load (read only from abi >= 5);
+                           * 6: server counters (read only from abi >= 6) */
 
 /* Capabilities (bit flags; never compare names). */
 #define DB_CAP_PREPARED     0x1   /* server-side prepared statements */
@@ -47,6 +48,19 @@ struct db_wait {
 	int64_t deadline_ns;  /* clock_now_ns() time to resume at even if the
 	                       * socket is not ready (a connect timeout); 0:
 	                       * none. The driver checks the clock itself. */
+};
+
+/* A server counter (src/observe, --server-stats): a figure the server
+ * keeps, named as the server names it (MySQL's status variable
+ * "Innodb_data_fsyncs", PostgreSQL's "pg_stat_database.blks_read"). */
+#define DB_CTR_GAUGE 0x1   /* a level read at each sample (Threads_running),
+                            * not a monotonic count */
+#define DB_CTR_BYTES 0x2   /* counts bytes: the text line shows MB/s */
+struct db_counter_def {
+	const char *name;
+	const char *label;      /* its name in --server-stats-line's text line
+	                         * (a rate "/s" unless a gauge); NULL: json only */
+	unsigned flags;         /* DB_CTR_* */
 };
 
 /* What failed, for the log_error hook. */
@@ -159,6 +173,21 @@ struct db_driver_ops {
 	int (*close_start)(sql_statement *st, struct db_wait *w);
 	int (*load_start)(sql_connection *c, const char *table, const char *cols,
 	                  const char *data, size_t len, sql_result *rs, struct db_wait *w);
+
+	/* ABI 6, optional (both or neither): server counters for
+	 * --server-stats, read on a connection of the observer's own (a
+	 * thread without a recorder: its statements count nowhere).
+	 * counters_default: the default set for the server c is connected to
+	 * (static; *n entries; may ask the server its version).
+	 * counters_read: the current values of names[0..n-1] into values[]
+	 * (NaN: the server has no such counter), and DB_CTR_GAUGE into
+	 * flags[i] for the levels it knows among them. 0, -EINVAL for a name
+	 * the driver refuses (not an identifier), or < 0 with c's error set
+	 * (a lost connection, a missing privilege, a view the server lacks).
+	 * Named "counters" beside any hook about the server's settings. */
+	const struct db_counter_def *(*counters_default)(sql_connection *c, unsigned *n);
+	int (*counters_read)(sql_connection *c, const char *const *names, unsigned n,
+	                     double *values, unsigned *flags);
 };
 
 /* Where the quoted text that opens at sql[i] (a ', " or `) ends: the
@@ -174,6 +203,12 @@ size_t db_sql_quoted_end(const char *sql, size_t len, size_t i, int backslash_es
 /* Register a driver (static ops). 0, -EINVAL for a wrong ABI or a missing
  * required hook, -EEXIST for a duplicate name. */
 int db_register(const struct db_driver_ops *ops);
+
+/* Connect a new connection of drv as db_connection_create does, with the
+ * calling thread's log muted: on failure NULL and the driver's message
+ * in msg (len bytes; "" when it gave none). For side connections whose
+ * failure is a warning, not the run's end (src/observe). */
+sql_connection *db_connection_create_quiet(sql_driver *drv, char *msg, size_t len);
 
 /* Register the built-in drivers and declare the "General database options"
  * and each driver's options. Call before options are checked. */

@@ -32,6 +32,7 @@
 #include <errmsg.h>
 #include <mysqld_error.h>
 
+#include "db/counters.h"
 #include "db/driver.h"
 #include "util/clock.h"
 #include "util/log.h"
@@ -2488,4 +2489,6 @@ const struct db_driver_ops db_mysql_ops = {
 	.free_results = my_free_results,
 	.escape = my_escape,
 	.load = my_load,
+	.counters_default = my_counters_default,
+	.counters_read = my_counters_read,
 };

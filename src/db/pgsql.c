@@ -33,6 +33,7 @@
 
 #include <libpq-fe.h>
 
+#include "db/counters.h"
 #include "db/driver.h"
 #include "opt/opt.h"
 #include "util/clock.h"
@@ -1633,4 +1634,6 @@ const struct db_driver_ops db_pgsql_ops = {
 	.resume = pgsql_resume,
 	.close_start = pgsql_close_start,
 	.load_start = pgsql_load_start,
+	.counters_default = pg_counters_default,
+	.counters_read = pg_counters_read,
 };

@@ -46,6 +46,9 @@ typedef struct native_mem_cfg {
 	int32_t hugetlb;        /* 1: buffers from the HugeTLB pool */
 	int32_t oper;           /* enum native_mem_oper */
 	int32_t access_rnd;     /* 1: random blocks and random words */
+	int32_t fast;           /* 1: bench's fast path (memset, summed
+	                         * reads, budget taken in chunks); 0: the
+	                         * per-word work of sysbench 1.0.20 */
 } native_mem_cfg;
 
 /* Check cfg, allocate and zero the buffers (main thread, before workers

@@ -9,12 +9,19 @@
  * default working set is one block, which is exactly sysbench's test; a
  * larger one, bigger than the caches, measures memory bandwidth instead.
  *
- * The total size is a budget of blocks shared by all threads. Threads take
- * blocks from it in chunks so that they do not all hit one atomic counter
- * on every event; the budget is still spent exactly (floor(total/block)
- * blocks in all), because a chunk never outgrows what is left.
+ * Two ways to do an event's work. By default, sysbench 1.0.20's: a load
+ * or a store per 64-bit word (see "sysbench's work" below), so that MiB/s
+ * compare with sysbench's. With cfg.fast (--memory-fast=on), the fastest:
+ * memset and vectorised sums.
+ *
+ * The total size is a budget of blocks shared by all threads, spent
+ * exactly (floor(total/block) blocks in all). By default every event takes
+ * its block from one atomic counter, as sysbench's do; the fast path takes
+ * chunks so that threads do not all hit the counter on every event (a
+ * chunk never outgrows what is left).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -27,6 +34,7 @@
 #include "ffi/native.h"
 #include "rand/rand.h"
 #include "stats/stats.h"
+#include "util/clock.h"
 #include "util/tsan.h"
 
 #ifndef MAP_HUGETLB
@@ -39,7 +47,7 @@
 struct mem_thread {
 	_Alignas(64) unsigned char *buf;   /* the buffer this thread walks */
 	uint64_t pos;                      /* seq: next block index */
-	uint64_t rng;                      /* LCG state (rnd) */
+	uint64_t rng;                      /* LCG state (rnd, fast path) */
 	uint64_t quota;                    /* blocks taken from the budget */
 	volatile uint64_t sink;            /* keeps reads from being elided */
 };
@@ -56,6 +64,11 @@ static struct {
 	struct mem_thread *thr;            /* [cfg.threads] */
 	_Alignas(64) uint64_t taken;       /* blocks taken from the budget */
 } mem;
+
+/* The calling thread's xoroshiro128+ state (rnd mode, default path): in
+ * thread-local storage, as sysbench keeps its generator's, since that is
+ * where each draw loads it from and stores it back to. */
+static __thread uint64_t mem_xo[2];
 
 static char mem_errbuf[256];
 
@@ -195,6 +208,8 @@ void native_mem_thread_init(int thread_id)
 		return;
 	t = &mem.thr[thread_id];
 	t->rng = rand_u64() | 1;
+	mem_xo[0] = rand_u64() | 1;
+	mem_xo[1] = rand_u64();
 	t->quota = 0;
 	if (mem.cfg.scope_local)
 		memset(t->buf, 0, mem.map_len);
@@ -221,14 +236,16 @@ static uint64_t mem_take(void)
 }
 
 /* Uniform in [0, n) from the thread's LCG (its high bits are the good
- * ones). */
+ * ones). Fast path only. */
 static inline uint64_t mem_rand_below(uint64_t *state, uint64_t n)
 {
 	*state = *state * 6364136223846793005ull + 1442695040888963407ull;
 	return (uint64_t)(((unsigned __int128)(*state >> 32) * n) >> 32);
 }
 
-static uint64_t mem_read_seq(const uint64_t *w, uint64_t n)
+/* ---- the fast path (--memory-fast=on) ------------------------------------ */
+
+static uint64_t mem_fast_read_seq(const uint64_t *w, uint64_t n)
 {
 	/* Four independent sums: loads are not serialised by one add chain. */
 	uint64_t a = 0, b = 0, c = 0, d = 0, i = 0;
@@ -244,7 +261,7 @@ static uint64_t mem_read_seq(const uint64_t *w, uint64_t n)
 	return a + b + c + d;
 }
 
-static uint64_t mem_read_rnd(const uint64_t *w, uint64_t n, uint64_t *rng)
+static uint64_t mem_fast_read_rnd(const uint64_t *w, uint64_t n, uint64_t *rng)
 {
 	uint64_t sum = 0;
 
@@ -253,10 +270,206 @@ static uint64_t mem_read_rnd(const uint64_t *w, uint64_t n, uint64_t *rng)
 	return sum;
 }
 
-static void mem_write_rnd(uint64_t *w, uint64_t n, uint64_t *rng)
+static void mem_fast_write_rnd(uint64_t *w, uint64_t n, uint64_t *rng)
 {
 	for (uint64_t i = 0; i < n; i++)
 		w[mem_rand_below(rng, n)] = i;
+}
+
+static void mem_fast_block(struct mem_thread *t, uint64_t *blk, uint64_t idx)
+{
+	const uint64_t n = mem.nwords;
+
+	switch (mem.cfg.oper) {
+	case NATIVE_MEM_READ:
+		t->sink = mem.cfg.access_rnd ? mem_fast_read_rnd(blk, n, &t->rng)
+		                             : mem_fast_read_seq(blk, n);
+		break;
+	case NATIVE_MEM_WRITE:
+		if (mem.cfg.access_rnd)
+			mem_fast_write_rnd(blk, n, &t->rng);
+		else
+			memset(blk, (int)(idx & 0xff), n * sizeof(uint64_t));
+		break;
+	default:
+		/* none: only the event's bookkeeping, no memory traffic. */
+		break;
+	}
+}
+
+/* ---- sysbench's work (the default) ----------------------------------------
+ *
+ * sysbench 1.0.20 moves a block one 64-bit word at a time: every word is
+ * its own load or store (never merged into wider vector moves), its loops
+ * are unrolled by eight, "none" still walks the words (seq) or draws a
+ * random position per word (rnd), and a random position comes from a
+ * xoroshiro128+ draw turned into a double and scaled to the block. The
+ * loops below do the same amount and kind of work, so that MiB/s compare
+ * (perf/memory.sh measures both side by side). Volatile accesses keep the
+ * compiler from merging, vectorising or dropping them. */
+
+#define MEM_UNROLL 8    /* words per turn of the seq loops (spelt out) */
+
+/* A compiler barrier: the loop over the words is kept, nothing is read. */
+#define mem_barrier() __asm__ __volatile__("" ::: "memory")
+
+static inline uint64_t mem_rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+/* One xoroshiro128+ step on s[0..1]; returns its output. */
+static inline uint64_t mem_xo_next(uint64_t *s0, uint64_t *s1)
+{
+	const uint64_t a = *s0, r = a + *s1;
+	uint64_t b = *s1 ^ a;
+
+	*s0 = mem_rotl(a, 24) ^ b ^ (b << 16);
+	*s1 = mem_rotl(b, 37);
+	return r;
+}
+
+/* A position in [0, n) from a draw: its top 53 bits as a double in [0, 1)
+ * times n. */
+static inline uint64_t mem_xo_index(uint64_t r, uint64_t n)
+{
+	return (uint64_t)((double)(r >> 11) * 0x1.0p-53 * (double)n);
+}
+
+/* The value stored: the distance in words from the word to the end of the
+ * block, worked out from the two addresses for every word, as sysbench
+ * does (the empty asm keeps the compiler from folding the arithmetic of
+ * eight words into one: each word costs its subtraction and shift). */
+static inline uint64_t mem_left(uintptr_t end, volatile const uint64_t *p)
+{
+	__asm__("" : "+r"(end));
+	return (end - (uintptr_t)p) >> 3;
+}
+
+static void mem_sb_write_seq(volatile uint64_t *w, uint64_t n)
+{
+	volatile uint64_t *const end = w + n;
+
+	for (; w + MEM_UNROLL <= end; w += MEM_UNROLL) {
+		w[0] = mem_left((uintptr_t)end, w);
+		w[1] = mem_left((uintptr_t)end, w + 1);
+		w[2] = mem_left((uintptr_t)end, w + 2);
+		w[3] = mem_left((uintptr_t)end, w + 3);
+		w[4] = mem_left((uintptr_t)end, w + 4);
+		w[5] = mem_left((uintptr_t)end, w + 5);
+		w[6] = mem_left((uintptr_t)end, w + 6);
+		w[7] = mem_left((uintptr_t)end, w + 7);
+	}
+	for (; w < end; w++)
+		*w = mem_left((uintptr_t)end, w);
+}
+
+static void mem_sb_read_seq(const volatile uint64_t *w, uint64_t n)
+{
+	uint64_t i = 0;
+
+	for (; i + MEM_UNROLL <= n; i += MEM_UNROLL) {
+		(void)w[i];
+		(void)w[i + 1];
+		(void)w[i + 2];
+		(void)w[i + 3];
+		(void)w[i + 4];
+		(void)w[i + 5];
+		(void)w[i + 6];
+		(void)w[i + 7];
+	}
+	for (; i < n; i++)
+		(void)w[i];
+}
+
+static void mem_sb_none_seq(uint64_t n)
+{
+	uint64_t i = 0;
+
+	for (; i + MEM_UNROLL <= n; i += MEM_UNROLL)
+		mem_barrier();
+	for (; i < n; i++)
+		mem_barrier();
+}
+
+/* rnd none: a draw per word and nothing else. */
+static void mem_sb_none_rnd(uint64_t n)
+{
+	uint64_t s0 = mem_xo[0], s1 = mem_xo[1], i = 0;
+
+	for (; i + MEM_UNROLL <= n; i += MEM_UNROLL) {
+		(void)mem_xo_next(&s0, &s1);
+		(void)mem_xo_next(&s0, &s1);
+		(void)mem_xo_next(&s0, &s1);
+		(void)mem_xo_next(&s0, &s1);
+		(void)mem_xo_next(&s0, &s1);
+		(void)mem_xo_next(&s0, &s1);
+		(void)mem_xo_next(&s0, &s1);
+		(void)mem_xo_next(&s0, &s1);
+	}
+	for (; i < n; i++)
+		(void)mem_xo_next(&s0, &s1);
+	mem_xo[0] = s0;
+	mem_xo[1] = s1;
+}
+
+/* rnd read/write: a draw per word, its position loaded or stored. The
+ * generator's state goes through memory on every draw, as sysbench's
+ * thread-local one does. */
+static void mem_sb_rw_rnd(volatile uint64_t *w, uint64_t n, int write)
+{
+	volatile uint64_t *s = mem_xo;
+
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t s0 = s[0], s1 = s[1];
+		uint64_t at = mem_xo_index(mem_xo_next(&s0, &s1), n);
+
+		s[0] = s0;
+		s[1] = s1;
+		if (write)
+			w[at] = i;
+		else
+			(void)w[at];
+	}
+}
+
+/* The part of sysbench's per-event bookkeeping that bench's scheduler
+ * leaves out: sysbench reads the clock three times per event (its time
+ * limit, the event's start and its end), bench once, and sysbench files
+ * each latency in its histogram through a logarithm, bench without one. At
+ * small blocks this is most of an event, so it is repeated here. */
+static void mem_sb_bookkeeping(struct mem_thread *t)
+{
+	const int64_t a = clock_now_ns(), b = clock_now_ns();
+
+	t->sink = (uint64_t)log((double)(b - a) + 1.0);
+}
+
+static void mem_sb_block(uint64_t *blk)
+{
+	const uint64_t n = mem.nwords;
+	const int rnd = mem.cfg.access_rnd;
+
+	switch (mem.cfg.oper) {
+	case NATIVE_MEM_READ:
+		if (rnd)
+			mem_sb_rw_rnd(blk, n, 0);
+		else
+			mem_sb_read_seq(blk, n);
+		break;
+	case NATIVE_MEM_WRITE:
+		if (rnd)
+			mem_sb_rw_rnd(blk, n, 1);
+		else
+			mem_sb_write_seq(blk, n);
+		break;
+	default:
+		if (rnd)
+			mem_sb_none_rnd(n);
+		else
+			mem_sb_none_seq(n);
+		break;
+	}
 }
 
 int native_mem_event(int thread_id)
@@ -268,7 +481,11 @@ int native_mem_event(int thread_id)
 	if (!mem.ready || thread_id < 0 || (uint32_t)thread_id >= mem.cfg.threads)
 		return 0;
 	t = &mem.thr[thread_id];
-	if (mem.cfg.total_size) {
+	if (mem.cfg.total_size && !mem.cfg.fast) {
+		/* sysbench's way: one shared atomic add per event. */
+		if (__atomic_fetch_add(&mem.taken, 1, __ATOMIC_RELAXED) >= mem.budget)
+			return 0;
+	} else if (mem.cfg.total_size) {
 		if (t->quota == 0 && (t->quota = mem_take()) == 0)
 			return 0;
 		t->quota--;
@@ -285,22 +502,15 @@ int native_mem_event(int thread_id)
 	}
 	blk = (uint64_t *)(void *)(t->buf + idx * bs);
 
-	switch (mem.cfg.oper) {
-	case NATIVE_MEM_READ:
-		t->sink = mem.cfg.access_rnd ? mem_read_rnd(blk, mem.nwords, &t->rng)
-		                             : mem_read_seq(blk, mem.nwords);
-		stats_count(STATS_READ_BYTES, bs);
-		break;
-	case NATIVE_MEM_WRITE:
-		if (mem.cfg.access_rnd)
-			mem_write_rnd(blk, mem.nwords, &t->rng);
-		else
-			memset(blk, (int)(idx & 0xff), bs);
-		stats_count(STATS_WRITTEN_BYTES, bs);
-		break;
-	default:
-		/* none: only the event's bookkeeping, no memory traffic. */
-		break;
+	if (mem.cfg.fast) {
+		mem_fast_block(t, blk, idx);
+	} else {
+		mem_sb_bookkeeping(t);
+		mem_sb_block(blk);
 	}
+	if (mem.cfg.oper == NATIVE_MEM_READ)
+		stats_count(STATS_READ_BYTES, bs);
+	else if (mem.cfg.oper == NATIVE_MEM_WRITE)
+		stats_count(STATS_WRITTEN_BYTES, bs);
 	return 1;
 }

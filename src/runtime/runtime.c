@@ -573,6 +573,36 @@ int lrt_call(struct lrt *l, const char *fname, int tid)
 	return 0;
 }
 
+int lrt_call_counters(struct lrt *l, const char *fname,
+                      void (*emit)(void *ud, const char *name, double v, int gauge),
+                      void *ud, char *err, size_t len)
+{
+	lua_State *L = l->L;
+	int top = lua_gettop(L);
+
+	lua_getglobal(L, fname);
+	if (lua_pcall(L, 0, 2, 0)) {
+		snprintf(err, len, "%s", lrt_errmsg(L));
+		lua_settop(L, top);
+		return -EIO;
+	}
+	for (int t = 0; t < 2; t++) {
+		int idx = top + 1 + t;
+		if (!lua_istable(L, idx))
+			continue;
+		lua_pushnil(L);
+		while (lua_next(L, idx)) {
+			/* lua_tostring would turn a number key into a string in
+			 * place and confuse lua_next: strings only */
+			if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TNUMBER)
+				emit(ud, lua_tostring(L, -2), lua_tonumber(L, -1), t);
+			lua_pop(L, 1);
+		}
+	}
+	lua_settop(L, top);
+	return 0;
+}
+
 /* ---- coroutines (--connections) --------------------------------------- */
 
 static void lrt_co_release(struct lrt *l)

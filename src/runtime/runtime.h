@@ -55,6 +55,14 @@ int lrt_own_thread_run(struct lrt *l);
  * printing "FATAL: `fname' function failed: <error>". */
 int lrt_call(struct lrt *l, const char *fname, int tid);
 
+/* Call global fname() that returns up to two tables of name -> number
+ * (counters, then gauges: --server-stats' server_counters hook): emit
+ * (ud, name, value, gauge) for each string key with a number value (the
+ * rest is skipped). 0, or -EIO with Lua's message in err (len bytes). */
+int lrt_call_counters(struct lrt *l, const char *fname,
+                      void (*emit)(void *ud, const char *name, double v, int gauge),
+                      void *ud, char *err, size_t len);
+
 /* --connections: run the global function fname(tid) of l as a coroutine
  * (start), or go on after it yielded (resume). 0: it returned (or l has no
  * such function), 1: it yielded, -EIO: it failed (logged as lrt_call). */

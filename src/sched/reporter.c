@@ -59,6 +59,31 @@ static void sched_on_signal(int sig)
 
 /* ---- the reporter (main thread) --------------------------------------- */
 
+/* report_full, under --connections with the period's fairness per
+ * connection (S.fair: what the last full report covered, then the
+ * period's figures). */
+static int sched_report_full(struct report_ctx *ctx, const struct stats_snap *s,
+                             double total, double period, double checkpoint)
+{
+	uint64_t *seen_ev = S.fair, *seen_ns = S.fair + S.nco;
+	uint64_t *ev = S.fair + 2 * S.nco, *ns = S.fair + 3 * S.nco;
+	int rc;
+
+	for (unsigned i = 0; S.fair && i < S.nco; i++) {
+		uint64_t e = sched_get(S.co[i].fair_events), t = sched_get(S.co[i].fair_ns);
+		ev[i] = e - seen_ev[i];
+		ns[i] = t - seen_ns[i];
+		seen_ev[i] = e;
+		seen_ns[i] = t;
+	}
+	ctx->fair.events = ev;
+	ctx->fair.lat_ns = ns;
+	ctx->fair.n = S.fair ? S.nco : 0;
+	rc = report_full(ctx, s, total, period, checkpoint);
+	ctx->fair.n = 0;
+	return rc;
+}
+
 static void sched_release(void)
 {
 	pthread_mutex_lock(&S.mu);
@@ -248,13 +273,27 @@ static void sched_abandon(struct stats_snap *tmp, struct stats_snap *iv,
                           struct stats_snap *cp, int64_t t_cp_last)
 {
 	int64_t t_finish = clock_now_ns();
-	log_msg(LOG_WARNING, "%u worker thread(s) did not stop after the signal: abandoned, their events in progress are not counted",
-	        sched_running());
+	unsigned left, busy;
+
+	pthread_mutex_lock(&S.mu);
+	left = S.cfg->threads - S.nexited;
+	pthread_mutex_unlock(&S.mu);
+	/* under --connections a thread holds many; only those in an event
+	 * lose one (a connection waiting for its --rate arrival has none) */
+	if (S.nco && (busy = sched_concurrency()) != 0)
+		log_msg(LOG_WARNING, "%u worker thread(s) did not stop after the signal: abandoned with their connections, the %u event(s) in progress are not counted",
+		        left, busy);
+	else if (S.nco)
+		log_msg(LOG_WARNING, "%u worker thread(s) did not stop after the signal: abandoned with their connections (none in an event)",
+		        left);
+	else
+		log_msg(LOG_WARNING, "%u worker thread(s) did not stop after the signal: abandoned, their events in progress are not counted",
+		        left);
 	if (S.t_start) {
 		sched_harvest(tmp, iv, cp);
 		if (S.t_count > t_finish)
 			S.t_count = t_finish;
-		report_full(S.ctx, cp, (t_finish - S.t_count) / 1e9,
+		sched_report_full(S.ctx, cp, (t_finish - S.t_count) / 1e9,
 		            (t_finish - t_cp_last) / 1e9, 0);
 	}
 	(void)hdrlog_close(S.hlog);
@@ -315,10 +354,11 @@ static int sched_setup(const struct core_cfg *cfg, struct report_ctx *ctx,
 	memset(S.w, 0, sizeof(*S.w) * cfg->threads);
 	if (cfg->connections) {
 		S.co = aligned_alloc(64, sizeof(*S.co) * cfg->connections);
+		S.fair = calloc(4 * (size_t)cfg->connections, sizeof(*S.fair));
 		S.efd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-		if (S.co == NULL || S.efd < 0) {
+		if (S.co == NULL || S.fair == NULL || S.efd < 0) {
 			log_msg(LOG_FATAL, "cannot set up %u connections: %s", cfg->connections,
-			        S.co ? strerror(errno) : "out of memory");
+			        S.co && S.fair ? strerror(errno) : "out of memory");
 			return -ENOMEM;
 		}
 		memset(S.co, 0, sizeof(*S.co) * cfg->connections);
@@ -398,6 +438,7 @@ static void sched_go(const struct core_cfg *cfg)
 	int64_t now;
 
 	log_text(LOG_NOTICE, "Threads started!\n");
+	report_run_start(S.ctx);        /* --server-stats' start sample */
 	now = clock_now_ns();
 	S.t_start = now;
 	if (cfg->warmup_time > 0)
@@ -405,7 +446,7 @@ static void sched_go(const struct core_cfg *cfg)
 	else
 		S.warm_end_ns = now;
 	S.t_count = S.warm_end_ns;
-	S.next_arrival = S.warm_end_ns > now && S.mean_gap_ns > 0 ? now : now;
+	sched_rate_start(now);
 	sched_release();
 }
 
@@ -479,6 +520,7 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 			 * no event that began in it counts, and every event that
 			 * began after it does, whenever this thread wakes. */
 			warm = 0;
+			report_warmup_done(ctx);
 		}
 		/* No interval past --time: workers slow to stop (a loaded
 		 * machine) would otherwise get one more report for the tail. */
@@ -498,7 +540,7 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 		}
 		if (now >= cp_at && !warm) {
 			sched_harvest(tmp, iv, cp);
-			report_full(ctx, cp, (now - S.t_count) / 1e9,
+			sched_report_full(ctx, cp, (now - S.t_count) / 1e9,
 			            (now - r->t_cp_last) / 1e9, cfg->checkpoints[next_cp]);
 			stats_snap_reset(cp);
 			r->t_cp_last = now;
@@ -522,8 +564,13 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 				late_n = n;
 				t_late = now;
 			} else if (now >= t_late + SCHED_LATE_NOTE_NS) {
-				log_msg(LOG_WARNING, "%u worker thread(s) still in an event %.0f s after --time, none finished for %.0f s; waiting for them (--forced-shutdown limits the wait, a signal ends it)",
-				        n, (now - t_end) / 1e9, SCHED_LATE_NOTE_NS / 1e9);
+				if (S.nco)
+					log_msg(LOG_WARNING, "%u connection(s) still running %.0f s after --time (%u in an event), none finished for %.0f s; waiting for them (--forced-shutdown limits the wait, a signal ends it)",
+					        n, (now - t_end) / 1e9, sched_concurrency(),
+					        SCHED_LATE_NOTE_NS / 1e9);
+				else
+					log_msg(LOG_WARNING, "%u worker thread(s) still in an event %.0f s after --time, none finished for %.0f s; waiting for them (--forced-shutdown limits the wait, a signal ends it)",
+					        n, (now - t_end) / 1e9, SCHED_LATE_NOTE_NS / 1e9);
 				late_said = 1;
 			}
 		}
@@ -544,7 +591,7 @@ static void sched_forced_exit(const struct core_cfg *cfg, struct report_ctx *ctx
 	 * finished. */
 	log_msg(LOG_FATAL, "The --max-time limit has expired, forcing shutdown...");
 	sched_harvest(r->tmp, r->iv, r->cp);
-	report_full(ctx, r->cp, (t_finish - S.t_count) / 1e9,
+	sched_report_full(ctx, r->cp, (t_finish - S.t_count) / 1e9,
 	            (t_finish - r->t_cp_last) / 1e9, 0);
 	/* The workers' statement records are still being written. */
 	if (cfg->report_statements)
@@ -604,7 +651,7 @@ static int sched_finish(const struct core_cfg *cfg, struct report_ctx *ctx,
 			S.t_count = t_finish;
 		if (cfg->report_statements)
 			sched_statements(r->cp, t_finish);
-		report_full(ctx, r->cp, (t_finish - S.t_count) / 1e9,
+		sched_report_full(ctx, r->cp, (t_finish - S.t_count) / 1e9,
 		            (t_finish - r->t_cp_last) / 1e9, 0);
 	}
 	return rc;
@@ -629,6 +676,8 @@ static int sched_teardown(struct sched_rep *r, int rc)
 	S.w = NULL;
 	free(S.co);
 	S.co = NULL;
+	free(S.fair);
+	S.fair = NULL;
 	S.nco = 0;
 	if (S.efd >= 0)
 		close(S.efd);

@@ -104,6 +104,16 @@ static inline void sched_start_event(struct sched_worker *w, int64_t start)
 	w->st->mute = w->mute = start < S.warm_end_ns;
 }
 
+/* A connection's counted event of latency lat (ns), for the fairness
+ * block. */
+static inline void sched_fair(struct sched_worker *w, int64_t lat)
+{
+	if (S.nco) {
+		sched_put(w->fair_events, w->fair_events + 1);
+		sched_put(w->fair_ns, w->fair_ns + (uint64_t)lat);
+	}
+}
+
 static inline void sched_record(struct sched_worker *w, int64_t now)
 {
 	sched_put(w->in_event, 0);
@@ -116,11 +126,13 @@ static inline void sched_record(struct sched_worker *w, int64_t now)
 	if (S.mean_gap_ns > 0) {
 		stats_record_event(w->st, now - w->intended_ns,
 		                   w->start_ns - w->intended_ns);
+		sched_fair(w, now - w->intended_ns);
 		/* after the event: a harvest never sees more late than events */
 		if (S.limit_ns > 0 && now - w->intended_ns > S.limit_ns)
 			stats_inc(w->st, STATS_LATE, 1);
 	} else {
 		stats_record_event(w->st, now - w->start_ns, 0);
+		sched_fair(w, now - w->start_ns);
 		if (S.limit_ns > 0 && now - w->start_ns > S.limit_ns)
 			stats_inc(w->st, STATS_LATE, 1);
 	}
@@ -129,15 +141,27 @@ static inline void sched_record(struct sched_worker *w, int64_t now)
 
 /* Exponential gaps make the arrivals a Poisson process; a lock is fine at
  * rate-limited speeds and gives one shared queue (M/M/c, not c x M/M/1). */
+static int64_t sched_gap(void)
+{
+	return (int64_t)(-log1p(-rand_double()) * S.mean_gap_ns);
+}
+
 static int64_t sched_claim_arrival(void)
 {
-	int64_t t;
-	double u = rand_double();
+	int64_t t, gap = sched_gap();
 	sched_rate_lock();
 	t = S.next_arrival;
-	S.next_arrival += (int64_t)(-log1p(-u) * S.mean_gap_ns);
+	S.next_arrival += gap;
 	sched_rate_unlock();
 	return t;
+}
+
+/* The first arrival comes one gap after t0, as every later one after its
+ * predecessor (sysbench's too): none at t0 itself, so a rate far below
+ * 1/--time runs no event rather than always one. */
+void sched_rate_start(int64_t t0)
+{
+	S.next_arrival = S.mean_gap_ns > 0 ? t0 + sched_gap() : t0;
 }
 
 /* Decide whether another event runs; under --rate wait for its arrival.
@@ -209,6 +233,14 @@ static int sched_begin_co(struct sched_worker *w, int64_t now)
 		return sched_may_start(now);
 	if (w->pend_arrival == 0 && !sched_may_start(now))
 		return 0;
+	/* The end of the run (time, signal, failure) wakes a coroutine that
+	 * waits for its arrival, as sched_sleep_until wakes a thread: its
+	 * arrival is not run (reaching --events, not an end, leaves it to
+	 * run). */
+	if (sched_get(S.ending)) {
+		w->pend_arrival = 0;
+		return 0;
+	}
 	for (;;) {
 		t = w->pend_arrival;
 		if (t == 0)
@@ -573,15 +605,27 @@ static int sched_co_step(int ep, struct sched_worker *w, const struct sched_co_o
 	return rc;
 }
 
+/* When w, which waits for a time (wake_at), is due: at that time, or at
+ * once when the run ends and w waits for nothing else (a --rate arrival,
+ * a script's own yield). One that also waits for its socket (the library's
+ * connect or read timeout) still waits for the socket or its time: a
+ * resume before either would only wait again, with the library's timeout
+ * started anew (a spin that never ends against a silent server). */
+static inline int64_t sched_co_due(const struct sched_worker *w, int ending)
+{
+	return ending && w->wait_fd < 0 ? 0 : w->wake_at;
+}
+
 /* The earliest time a coroutine of `mine` waits for (INT64_MAX: none). */
 static int64_t sched_co_next_wake(struct sched_worker **mine, unsigned n)
 {
 	int64_t t = INT64_MAX;
+	int ending = sched_get(S.ending);
 	if (sched_co_ntimed == 0)
 		return t;
 	for (unsigned i = 0; i < n; i++)
-		if (mine[i]->wake_at && mine[i]->wake_at < t)
-			t = mine[i]->wake_at;
+		if (mine[i]->wake_at && sched_co_due(mine[i], ending) < t)
+			t = sched_co_due(mine[i], ending);
 	return t;
 }
 
@@ -646,8 +690,6 @@ static int sched_co_loop(int ep, struct sched_worker **mine, unsigned n,
 	}
 	while (pending) {
 		int64_t wake = sched_co_next_wake(mine, n);
-		if (sched_get(S.ending) && wake != INT64_MAX)
-			wake = 0;
 		nev = sched_co_epoll_wait(ep, evs, 64, wake);
 		if (nev < 0 && errno != EINTR) {
 			log_msg(LOG_FATAL, "epoll_wait: %s", strerror(errno));
@@ -670,9 +712,10 @@ static int sched_co_loop(int ep, struct sched_worker **mine, unsigned n,
 		}
 		if (wake != INT64_MAX) {
 			int64_t now = clock_now_ns();
+			int ending = sched_get(S.ending);
 			for (i = 0; i < n; i++) {
 				struct sched_worker *w = mine[i];
-				if (w->wake_at == 0 || (w->wake_at > now && !sched_get(S.ending)))
+				if (w->wake_at == 0 || sched_co_due(w, ending) > now)
 					continue;
 				if ((rc = sched_co_resume(ep, w, ops, phase, &pending)) < 0)
 					return rc;

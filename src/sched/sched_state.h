@@ -59,6 +59,10 @@ struct sched_worker {
 	int rc;
 	int over;               /* its run is over (counted in S.nover) */
 	int64_t warned_ns;      /* last "ran without yielding" line */
+	/* --connections: a connection's counted events and the sum of their
+	 * latencies (ns), for the fairness block; written by its thread,
+	 * read by the reporter (sched_get) */
+	uint64_t fair_events, fair_ns;
 };
 _Static_assert(offsetof(struct sched_worker, label) < 64,
                "sched_worker: the event path's fields in one cache line");
@@ -76,6 +80,10 @@ struct sched_state {
 	unsigned nco;
 	unsigned co_live;          /* coroutines in thread_run */
 	int efd;
+	/* the reporter's: what the last full report covered of each
+	 * connection's fair_events and fair_ns, and the period's figures it
+	 * gives report_ctx.fair (4 x nco) */
+	uint64_t *fair;
 	sched_worker_fn fn;
 	void *ud;
 	int64_t t_start;           /* barrier released */
@@ -143,6 +151,9 @@ void sched_stop_reason(int why);
 /* sched.c: start no new event; with ending, also wake the threads waiting
  * for an arrival. Async-signal-safe. */
 void sched_set_stop(int ending);
+/* sched.c: --rate's arrivals start at t0 (the first one a gap after it).
+ * Before the workers are released. */
+void sched_rate_start(int64_t t0);
 /* sched.c: a worker thread's body (arg: its struct sched_worker). */
 void *sched_worker_main(void *arg);
 

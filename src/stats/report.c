@@ -39,25 +39,54 @@ static void fill_result(struct report_result *r, const struct stats_snap *s,
 }
 
 
+static void observe_at(const struct report_ctx *ctx, enum report_point p)
+{
+	if (ctx->observer.sample)
+		ctx->observer.sample(ctx->observer.ud, p);
+}
+
+void report_run_start(const struct report_ctx *ctx)
+{
+	observe_at(ctx, REPORT_AT_START);
+}
+
 int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
                     double t_now, double period, unsigned threads_running,
                     uint64_t queue_length, unsigned concurrency)
 {
 	const struct core_cfg *cfg = ctx->cfg;
 	double p = period > 0 ? period : 1;
+	char t[64];
+	int rc;
 
+	observe_at(ctx, REPORT_AT_TICK);
 	switch (cfg->report_format) {
 	case CORE_REPORT_TEXT:
-		return report_text_interval(ctx, s, t_now, period, threads_running,
-		                            queue_length, concurrency);
+		rc = report_text_interval(ctx, s, t_now, period, threads_running,
+		                          queue_length, concurrency);
+		if (ctx->observer.lines) {
+			report_format_time(t, sizeof(t), t_now, cfg->report_interval);
+			ctx->observer.lines(ctx->observer.ud, t);
+		}
+		return rc;
 	case CORE_REPORT_CSV:
 		report_csv_row(cfg, "interval", t_now, threads_running, s, p);
 		return 0;
 	default:
 		report_json_interval(cfg, s, t_now, p, threads_running, queue_length,
-		                     concurrency);
+		                     concurrency, &ctx->observer);
 		return 0;
 	}
+}
+
+void report_warmup_done(const struct report_ctx *ctx)
+{
+	const struct core_cfg *cfg = ctx->cfg;
+
+	log_msg(LOG_NOTICE, "Warm-up done after %g s: statistics count from here",
+	        cfg->warmup_time);
+	if (cfg->report_format == CORE_REPORT_JSON)
+		report_json_event(cfg, "warmup_done");
 }
 
 int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
@@ -67,6 +96,8 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	double p = period > 0 ? period : 1;
 	sb_stat_t st;
 
+	if (!checkpoint)
+		observe_at(ctx, REPORT_AT_END);
 	report_fill_stat(&st, s, period, total, 0, cfg->percentile);
 	if (!checkpoint)
 		st.time_events = ctx->time_events;
@@ -87,7 +118,8 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		report_csv_row(cfg, checkpoint ? "checkpoint" : "final", total,
 		               cfg->threads, s, p);
 	else
-		report_json_full(cfg, s, total, p, checkpoint > 0);
+		report_json_full(cfg, &ctx->fair, s, total, p, checkpoint > 0,
+		                 checkpoint ? NULL : &ctx->observer);
 	/* text, so it goes where stdout points now: stderr */
 	if (s->have_stmt && !checkpoint && log_verbosity() >= LOG_NOTICE) {
 		report_text_file_ops(s);

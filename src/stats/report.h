@@ -40,6 +40,20 @@ struct report_result {
 	double time_events;             /* as in report_ctx */
 };
 
+/* What is sampled beside the run (src/observe, wired by main.c: stats sits
+ * below it): sample at the run's start, at each interval report and before
+ * the final report, then its json fields and text lines for what was
+ * sampled. Any hook may be NULL (none). */
+enum report_point { REPORT_AT_START, REPORT_AT_TICK, REPORT_AT_END };
+struct report_observer {
+	void (*sample)(void *ud, enum report_point p);
+	/* ,"host":{...},"server":{...} of the last tick (final: the run's) */
+	void (*json)(void *ud, FILE *f, int final);
+	/* text lines after an interval line; time as in "[ 1s ]" without 's' */
+	void (*lines)(void *ud, const char *time);
+	void *ud;
+};
+
 struct report_ctx {
 	const struct core_cfg *cfg;
 	/* The SQL statistics layout: 1 once the run's script created a
@@ -53,7 +67,21 @@ struct report_ctx {
 	 * warm-up) to the end of the last event, without what the workers
 	 * ran after it (thread_done, closing states and connections). */
 	double time_events;
+	/* --server-stats, --host-stats: what is sampled beside the run. */
+	struct report_observer observer;
+	/* --connections: the fairness block per connection, set by the
+	 * scheduler before each full report (the period's events and the
+	 * sums of their latencies in ns, n of each). n 0: per thread, from
+	 * the snapshot. */
+	struct report_fair {
+		const uint64_t *events, *lat_ns;
+		unsigned n;
+	} fair;
 };
+
+/* The run's clock starts (the workers wait at the start barrier): the
+ * observer's start sample. No-op without an observer. */
+void report_run_start(const struct report_ctx *ctx);
 
 /* A sweep's step (1-based, 0 = not a sweep) and label (NULL or "": none):
  * json lines then carry "step" (and the final one "step_label"). */
@@ -79,6 +107,11 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
  * covers. */
 int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
                 double total, double period, double checkpoint);
+
+/* --warmup-time's end: statistics count from now (time 0 of the
+ * reports). A NOTICE line, and with --report-format=json a line
+ * {"type":"event","event":"warmup_done",...}. */
+void report_warmup_done(const struct report_ctx *ctx);
 
 /* The latency histogram (values in ms) of --histogram and
  * sysbench.histogram:print(): log buckets of ~1.8% width. */

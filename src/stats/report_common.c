@@ -152,6 +152,16 @@ void report_mean_stddev(const uint64_t *v, unsigned n, double scale,
 	*sd = n ? sqrt(sq / n) : 0;
 }
 
+void report_fairness(const struct report_fair *f, const struct stats_snap *s,
+                     double *ev_mean, double *ev_sd, double *t_mean, double *t_sd)
+{
+	const uint64_t *ev = f->n ? f->events : s->thread_events;
+	const uint64_t *ns = f->n ? f->lat_ns : s->thread_lat_sum_ns;
+	unsigned n = f->n ? f->n : s->nthreads;
+
+	report_mean_stddev(ev, n, 1, ev_mean, ev_sd);
+	report_mean_stddev(ns, n, 1e-9, t_mean, t_sd);
+}
 
 
 /* ---- where machine-readable reports go (--report-format=json|csv) -------- */

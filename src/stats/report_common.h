@@ -35,6 +35,12 @@ void report_pct_label(char *buf, size_t len, double pct);
 void report_mean_stddev(const uint64_t *v, unsigned n, double scale,
                         double *mean, double *sd);
 
+/* The fairness block's figures: events and seconds of execution per
+ * connection (f->n > 0) or per thread (s's). */
+struct report_fair;
+void report_fairness(const struct report_fair *f, const struct stats_snap *s,
+                     double *ev_mean, double *ev_sd, double *t_mean, double *t_sd);
+
 /* A report hook failed: report_hook_failed() then returns 1. */
 void report_note_hook_failure(void);
 

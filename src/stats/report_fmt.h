@@ -32,11 +32,20 @@ int report_text_full(const struct report_ctx *ctx, const struct stats_snap *s,
  * one line per kind of file operation seen (nothing when none). */
 void report_text_file_ops(const struct stats_snap *s);
 
+/* ob: what was sampled beside the run (NULL: nothing), for "host" and
+ * "server". */
 void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s,
                           double t_now, double p, unsigned threads_running,
-                          uint64_t queue_length, unsigned concurrency);
-void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
-                      double total, double p, int checkpoint);
+                          uint64_t queue_length, unsigned concurrency,
+                          const struct report_observer *ob);
+/* A line {"type":"event","event":name,"time":0,"warmup_time":...}: a
+ * moment of the run (time 0: statistics count from it). */
+void report_json_event(const struct core_cfg *cfg, const char *name);
+/* fair: see report_ctx (n 0: per thread) */
+void report_json_full(const struct core_cfg *cfg, const struct report_fair *fair,
+                      const struct stats_snap *s,
+                      double total, double p, int checkpoint,
+                      const struct report_observer *ob);
 
 /* type: "interval", "checkpoint" or "final". */
 void report_csv_row(const struct core_cfg *cfg, const char *type, double t,

@@ -237,7 +237,8 @@ static void j_statements(FILE *f, const struct stats_snap *s)
 
 void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s,
                           double t_now, double p, unsigned threads_running,
-                          uint64_t queue_length, unsigned concurrency)
+                          uint64_t queue_length, unsigned concurrency,
+                          const struct report_observer *ob)
 {
 	FILE *f = report_machine_stream();
 
@@ -252,6 +253,8 @@ void report_json_interval(const struct core_cfg *cfg, const struct stats_snap *s
 		jkv_u64(f, "queue_length", queue_length);
 		fprintf(f, ",\"concurrency\":%u", concurrency);
 	}
+	if (ob && ob->json)
+		ob->json(ob->ud, f, 0);
 	fputs("}\n", f);
 	fflush(f);
 }
@@ -316,11 +319,26 @@ static void j_options(FILE *f)
 	fputc('}', f);
 }
 
-void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
-                      double total, double p, int checkpoint)
+void report_json_event(const struct core_cfg *cfg, const char *name)
 {
 	FILE *f = report_machine_stream();
-	double mean, sd;
+
+	fputs("{\"type\":\"event\"", f);
+	j_step(f, 0);
+	fputs(",\"event\":", f);
+	report_json_string(f, name);
+	jkv_num(f, "time", 0);
+	jkv_num(f, "warmup_time", cfg->warmup_time);
+	fputs("}\n", f);
+	fflush(f);
+}
+
+void report_json_full(const struct core_cfg *cfg, const struct report_fair *fair,
+                      const struct stats_snap *s, double total, double p, int checkpoint,
+                      const struct report_observer *ob)
+{
+	FILE *f = report_machine_stream();
+	double mean, sd, tmean, tsd;
 	char host[256], when[64];
 	struct timespec now;
 	time_t start;
@@ -334,17 +352,20 @@ void report_json_full(const struct core_cfg *cfg, const struct stats_snap *s,
 	j_counters(f, s, p);
 	j_latency(f, cfg, s, 1);
 	fputs(",\"fairness\":{", f);
-	report_mean_stddev(s->thread_events, s->nthreads, 1, &mean, &sd);
+	report_fairness(fair, s, &mean, &sd, &tmean, &tsd);
 	jkey(f, "events_avg");
 	jnum(f, mean);
 	jkv_num(f, "events_stddev", sd);
-	report_mean_stddev(s->thread_lat_sum_ns, s->nthreads, 1e-9, &mean, &sd);
-	jkv_num(f, "time_avg", mean);
-	jkv_num(f, "time_stddev", sd);
+	jkv_num(f, "time_avg", tmean);
+	jkv_num(f, "time_stddev", tsd);
+	if (fair->n)
+		fprintf(f, ",\"per\":\"connection\",\"connections\":%u", fair->n);
 	fputc('}', f);
 	j_labels(f, cfg, s, p);
 	if (s->have_stmt && !checkpoint)
 		j_statements(f, s);
+	if (ob && ob->json)
+		ob->json(ob->ud, f, 1);
 	fputs(",\"bench_version\":", f);
 	report_json_string(f, PACKAGE_VERSION);
 	if (gethostname(host, sizeof(host)) != 0)

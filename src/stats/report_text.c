@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "opt/opt.h"
 #include "stats/report.h"
 #include "stats/report_common.h"
 #include "stats/report_fmt.h"
@@ -185,9 +186,32 @@ static void label_block(const struct core_cfg *cfg, const struct stats_snap *s,
 	printf("\n");
 }
 
+/* With queued I/O (--file-io-mode=async or io_uring) an event only queues
+ * a request, so the event block ("Latency (ms):") and the per-operation
+ * block time different things: one line under the latter says so. */
+static void file_ops_note(void)
+{
+	const char *mode = opt_find("file-io-mode") ? opt_get_string("file-io-mode") : NULL;
+	long long depth;
+
+	if (!mode)
+		return;
+	if (strcmp(mode, "io_uring") == 0)
+		depth = (long long)opt_get_int("file-iodepth");
+	else if (strcmp(mode, "async") == 0)
+		depth = (long long)opt_get_int("file-async-backlog");
+	else
+		return;
+	printf("    (--file-io-mode=%s, up to %lld requests in flight per thread: an event\n"
+	       "    queues one request and waits only for a free slot, so \"Latency (ms)\"\n"
+	       "    above is the time per event, not per I/O operation)\n", mode, depth);
+}
+
 /* bench: --report-statements for fileio: one line per kind of file
  * operation seen, after the report (fileio's own layout, as it printed it
- * from a histogram of its own before these kinds went to stats). */
+ * from a histogram of its own before these kinds went to stats). Its
+ * header names what is timed: each request from its submission to its
+ * completion, where "Latency (ms)" times events. */
 void report_text_file_ops(const struct stats_snap *s)
 {
 	int any = 0;
@@ -198,7 +222,7 @@ void report_text_file_ops(const struct stats_snap *s)
 		if (r->events == 0)
 			continue;
 		if (!any)
-			printf("Latency per operation (ms):\n");
+			printf("Latency per I/O operation, from submission to completion (ms):\n");
 		any = 1;
 		snprintf(name, sizeof(name), "%s:", stats_stmt_name(k));
 		printf("    %-6s count: %llu  50%%: %.3f  95%%: %.3f  99%%: %.3f  99.9%%: %.3f  max: %.3f\n",
@@ -206,8 +230,10 @@ void report_text_file_ops(const struct stats_snap *s)
 		       report_pct_ms(r->lat, 95), report_pct_ms(r->lat, 99),
 		       report_pct_ms(r->lat, 99.9), hdr_max(r->lat) / NS_PER_MS);
 	}
-	if (any)
+	if (any) {
+		file_ops_note();
 		printf("\n");
+	}
 }
 
 const double report_stmt_pcts[REPORT_NSTMT_PCTS] = { 50, 95, 99 };
@@ -255,7 +281,7 @@ int report_text_full(const struct report_ctx *ctx, const struct stats_snap *s,
 {
 	const struct core_cfg *cfg = ctx->cfg;
 	struct report_latency lat;
-	double mean, sd;
+	double mean, sd, tmean, tsd;
 	int rc;
 
 	if (checkpoint > 0 && log_verbosity() >= LOG_NOTICE) {
@@ -323,11 +349,13 @@ int report_text_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	}
 	if (cfg->latency_limit > 0)
 		limit_block(cfg, s);
-	printf("\nThreads fairness:\n");
-	report_mean_stddev(s->thread_events, s->nthreads, 1, &mean, &sd);
+	/* bench: under --connections per connection (a thread's
+	 * connections run their events at once: its sum of their times
+	 * exceeds the run's) */
+	printf("\n%s fairness:\n", ctx->fair.n ? "Connections" : "Threads");
+	report_fairness(&ctx->fair, s, &mean, &sd, &tmean, &tsd);
 	printf("    events (avg/stddev):           %.4f/%3.2f\n", mean, sd);
-	report_mean_stddev(s->thread_lat_sum_ns, s->nthreads, 1e-9, &mean, &sd);
-	printf("    execution time (avg/stddev):   %.4f/%3.2f\n", mean, sd);
+	printf("    execution time (avg/stddev):   %.4f/%3.2f\n", tmean, tsd);
 	printf("\n");
 	/* bench's own blocks come after sysbench's, so that scripts reading
 	 * sysbench's report find everything where they expect it */

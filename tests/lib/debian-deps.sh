@@ -22,6 +22,8 @@ BENCH_DEPS_TEST="$BENCH_DEPS_TEST sqlite3"
 # gnuplot-nox draws `bench plot`'s charts (a run-time dependency of that
 # command only), chromium renders its .html in a test
 BENCH_DEPS_TEST="$BENCH_DEPS_TEST gnuplot-nox chromium"
+# sysstat's iostat, beside which observe_host.t checks --host-stats
+BENCH_DEPS_TEST="$BENCH_DEPS_TEST sysstat"
 # the Debian package (debian/, tests/t/package.t): its build, lintian, and
 # the installed manual page (man-db; col: bsdextrautils); bash-completion
 # for completion/bench (tests/t/completion.t)

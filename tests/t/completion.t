@@ -54,13 +54,13 @@ workload (C-named tests, OLTP scripts, slap), against help:
   $ for w in cpu fileio memory oltp_read_write select_random_ranges; do
   >   diff <(comp "bench $w --" | sed 's/=$//' | sort) \
   >     <( (bench --help; bench $w help) | grep -oE '^  --[A-Za-z0-9_-]+' | sed 's/^  //' | sort -u) >/dev/null &&
-  >   echo "$w: $(comp "bench $w --" | wc -l) options, as help"
+  >   n=$(comp "bench $w --" | wc -l) && [ "$n" -gt 70 ] && echo "$w: as help"
   > done
-  cpu: 76 options, as help
-  fileio: 90 options, as help
-  memory: 82 options, as help
-  oltp_read_write: 96 options, as help
-  select_random_ranges: 98 options, as help
+  cpu: as help
+  fileio: as help
+  memory: as help
+  oltp_read_write: as help
+  select_random_ranges: as help
 
 A workload's own options are not offered without it:
 
@@ -130,9 +130,10 @@ and merge's are files:
 The listing itself, and a workload that cannot be loaded (the core's
 words only, nothing printed but the listing):
 
-  $ bench --complete-options | grep -c '^option '
-  75
-  $ bench --complete-options=no_such_workload 2>&1 | grep -c '^option '
-  75
+  $ core=$(bench --help | grep -oE '^  --[A-Za-z0-9_-]+' | sort -u | wc -l)
+  $ [ "$(bench --complete-options | grep -c '^option ')" = "$core" ] && echo "$core options"
+  [0-9]+ options (re)
+  $ [ "$(bench --complete-options=no_such_workload 2>&1 | grep -c '^option ')" = "$core" ] && echo same
+  same
   $ bench --complete-options=oltp_read_write | grep -E '^(command|subcommand) ' | tr '\n' ' '
   command prepare command prewarm command run command cleanup command help subcommand merge subcommand compare subcommand plot subcommand slap  (no-eol)

@@ -116,11 +116,40 @@ writes of 200, and an fsync of both files after each 100 requests:
       events \(avg/stddev\):           204.0000/0.00 (re)
       execution time \(avg/stddev\):   \d+\.\d{4}/0.00 (re)
   
-  Latency per operation (ms):
+  Latency per I/O operation, from submission to completion (ms):
       read:  count: 120  50%: \d+\.\d{3}  95%: \d+\.\d{3}  99%: \d+\.\d{3}  99.9%: \d+\.\d{3}  max: \d+\.\d{3} (re)
       write: count: 80  50%: \d+\.\d{3}  95%: \d+\.\d{3}  99%: \d+\.\d{3}  99.9%: \d+\.\d{3}  max: \d+\.\d{3} (re)
       fsync: count: 6  50%: \d+\.\d{3}  95%: \d+\.\d{3}  99%: \d+\.\d{3}  99.9%: \d+\.\d{3}  max: \d+\.\d{3} (re)
   
+
+With queued I/O the two blocks time different things, and the second says
+so: an event queues one request (waiting only for a free slot of the
+--file-iodepth queue), an operation runs from submission to completion.
+Each event is one request here, so both blocks count the same 200:
+
+  $ for io in io_uring async; do
+  >   $B fileio $O --file-test-mode=rndrd --file-io-mode=$io --file-iodepth=16 --file-async-backlog=16 --events=200 --time=0 --report-statements=on run > q.txt
+  >   grep -E 'total number of events|^Latency|^    read: |^    \(|^    (queues|above)' q.txt | sed -E 's/  50%.*//'
+  > done
+      total number of events:              200
+  Latency (ms):
+  Latency per I/O operation, from submission to completion (ms):
+      read:  count: 200
+      (--file-io-mode=io_uring, up to 16 requests in flight per thread: an event
+      queues one request and waits only for a free slot, so "Latency (ms)"
+      above is the time per event, not per I/O operation)
+      total number of events:              200
+  Latency (ms):
+  Latency per I/O operation, from submission to completion (ms):
+      read:  count: 200
+      (--file-io-mode=async, up to 16 requests in flight per thread: an event
+      queues one request and waits only for a free slot, so "Latency (ms)"
+      above is the time per event, not per I/O operation)
+
+Without --report-statements there is one block, sysbench's, unchanged:
+
+  $ $B fileio $O --file-test-mode=rndrd --file-io-mode=io_uring --events=200 --time=0 run | grep -cE '^Latency|in flight per thread: an event'
+  1
 
 The same kinds go to the json final line's "statements" and, as one
 Tag=stmt.<kind> histogram each, to --hdr-log (bench merge reads them back):

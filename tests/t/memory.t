@@ -4,7 +4,8 @@ The memory workload (lua/memory.lua): sysbench's memory test, plus
   $ . "$BENCH_SRCDIR/tests/lib/errs.sh"
   $ B="$BENCH"
 
-Help: sysbench 1.0.20's lines in its order, then bench's working-set option:
+Help: sysbench 1.0.20's lines in its order, then bench's working-set and
+fast-path options:
 
   $ $B memory help
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -17,6 +18,7 @@ Help: sysbench 1.0.20's lines in its order, then bench's working-set option:
     --memory-oper=STRING        type of memory operations {read, write, none} [write]
     --memory-access-mode=STRING memory access mode {seq,rnd} [seq]
     --memory-working-set=SIZE   size of the buffer each thread walks block by block, a multiple of the block size (0: one block) [0]
+    --memory-fast[=on|off]      move blocks with memset and vectorised reads, the fastest way (not comparable with sysbench's figures) [off]
   
 
 The total size is shared by all threads and spent exactly: 1M in 1K blocks
@@ -99,6 +101,51 @@ A working set larger than a block: each thread walks it block by block.
     working set: 4096KiB
   Total operations: 128 \([ \d]{4,}\d\.\d\d per second\) (re)
   8.00 MiB transferred \(\d+\.\d\d MiB/sec\) (re)
+
+Both paths do the same number of events for a total, whatever the thread
+count: by default each event takes its block from one shared counter (as
+sysbench), --memory-fast=on takes chunks of blocks. Only the fast path says
+so in the option block (the default one is sysbench's); the work each path
+does to a block is checked by tests/unit/test_memory.c.
+
+  $ for f in off on; do for th in 1 3; do for op in write read none; do for m in seq rnd; do
+  >   $B memory --memory-fast=$f --threads=$th --memory-oper=$op --memory-access-mode=$m --memory-block-size=2K --memory-total-size=3001K run > f.txt
+  >   echo "$f $th $op $m $(grep -c '^  fast path:' f.txt) $(awk '/total number of events/ { print $5 }' f.txt) $(grep -o '^[0-9.]* MiB transferred' f.txt)"
+  > done; done; done; done
+  off 1 write seq 0 1500 2.93 MiB transferred
+  off 1 write rnd 0 1500 2.93 MiB transferred
+  off 1 read seq 0 1500 2.93 MiB transferred
+  off 1 read rnd 0 1500 2.93 MiB transferred
+  off 1 none seq 0 1500 
+  off 1 none rnd 0 1500 
+  off 3 write seq 0 1500 2.93 MiB transferred
+  off 3 write rnd 0 1500 2.93 MiB transferred
+  off 3 read seq 0 1500 2.93 MiB transferred
+  off 3 read rnd 0 1500 2.93 MiB transferred
+  off 3 none seq 0 1500 
+  off 3 none rnd 0 1500 
+  on 1 write seq 1 1500 2.93 MiB transferred
+  on 1 write rnd 1 1500 2.93 MiB transferred
+  on 1 read seq 1 1500 2.93 MiB transferred
+  on 1 read rnd 1 1500 2.93 MiB transferred
+  on 1 none seq 1 1500 
+  on 1 none rnd 1 1500 
+  on 3 write seq 1 1500 2.93 MiB transferred
+  on 3 write rnd 1 1500 2.93 MiB transferred
+  on 3 read seq 1 1500 2.93 MiB transferred
+  on 3 read rnd 1 1500 2.93 MiB transferred
+  on 3 none seq 1 1500 
+  on 3 none rnd 1 1500 
+  $ $B memory --memory-fast=on --memory-working-set=64K --memory-block-size=16K --memory-total-size=1M run | grep -E '^  (working set|fast path):|total number of events'
+    working set: 64KiB
+    fast path: memset and vectorised reads (not comparable with sysbench)
+      total number of events:              64
+
+The json result records the choice with the other options:
+
+  $ $B memory --memory-fast=on --memory-total-size=64K --report-format=json run 2>/dev/null | tail -n 1 |
+  >   python3 -c 'import json, sys; o = json.load(sys.stdin)["options"]; print(o.get("memory-fast"), o.get("memory-block-size"))'
+  True 1024
 
 Without a total size the time limit ends the run; interval lines report
 MiB/sec as sysbench's:

@@ -35,4 +35,26 @@ per event, in a run of its time limit:
   > print("reads = events" if f["reads"] == f["events"] > 0 else (f["reads"], f["events"]))'
   reads = events
 
+The end of the warm-up is said (issue 28, item 11: it was silent): one
+NOTICE line after "Threads started!" and before the first interval line,
+and with --report-format=json an event line before the first interval
+(time 0 of the reports). Without --warmup-time nothing changes:
+
+  $ $B cpu --time=2 --warmup-time=1 --report-interval=1 run | grep -e 'Threads started' -e 'Warm-up' -e '^\[ 1s \]' | sed 's/eps:.*/eps: .../'
+  Threads started!
+  Warm-up done after 1 s: statistics count from here
+  [ 1s ] thds: 1 eps: ...
+  $ $B cpu --time=2 --warmup-time=1 --report-interval=1 --report-format=json run 2>/dev/null | sed -n 1,2p | cut -c1-64
+  {"type":"event","event":"warmup_done","time":0,"warmup_time":1}
+  {"type":"interval","time":1,"threads":1,"events":* (glob)
+  $ $B cpu --time=2 --warmup-time=1 --verbosity=2 run | grep -c 'Warm-up'
+  0
+  [1]
+  $ $B cpu --time=1 run | grep -c 'Warm-up'
+  0
+  [1]
+  $ $B cpu --time=1 --report-format=json run 2>/dev/null | grep -c '"type":"event"'
+  0
+  [1]
+
   $ $B oltp_point_select $MY cleanup > /dev/null

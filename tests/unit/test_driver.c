@@ -20,6 +20,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "db/counters.h"
 #include "db/driver.h"
 #include "opt/core_opts.h"
 #include "opt/opt.h"
@@ -125,6 +127,46 @@ static char *q_fails(sql_connection *c, const char *sql)
 
 /* ---- registry ------------------------------------------------------------ */
 
+static int fake_counters_read(sql_connection *c, const char *const *names, unsigned n,
+                              double *values, unsigned *flags)
+{
+	(void)c; (void)names; (void)n; (void)values; (void)flags;
+	return 0;
+}
+
+/* What the drivers' counters hooks share (db/counters.h): the names let
+ * into SQL text, and column values as numbers. */
+static void test_counter_helpers(void)
+{
+	static const struct { const char *name; unsigned dots; int want; } names[] = {
+		{ "Innodb_data_fsyncs", 0, 1 }, { "Com_commit", 0, 1 },
+		{ "pg_stat_database.blks_read", 1, 1 }, { "a.b.c", 2, 1 },
+		{ "", 0, 0 }, { "bad-name", 0, 0 }, { "x'y", 0, 0 }, { "a b", 0, 0 },
+		{ "nodot", 1, 0 }, { "a.b", 0, 0 }, { ".b", 1, 0 }, { "a.", 1, 0 },
+		{ "a..b", 2, 0 }, { "pg_stat_x.c;DROP", 1, 0 },
+		{ "a123456789012345678901234567890123456789012345678901234567890123", 0, 1 },
+		{ "a1234567890123456789012345678901234567890123456789012345678901234", 0, 0 },
+	};
+	static const struct { const char *text; double want; } vals[] = {
+		{ "42", 42 }, { "-3.5", -3.5 }, { "1e3", 1000 }, { "18446744073709551615", 18446744073709551615.0 },
+	};
+	static const char *const not_numbers[] = { "ON", "", "12abc", NULL };
+
+	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		ok(db_counter_name_ok(names[i].name, names[i].dots) == names[i].want,
+		   "counter name '%s' with %u dot(s): %s", names[i].name, names[i].dots,
+		   names[i].want ? "ok" : "refused");
+	for (unsigned i = 0; i < sizeof(vals) / sizeof(vals[0]); i++) {
+		sql_value v = { (uint32_t)strlen(vals[i].text), vals[i].text };
+		ok(db_counter_value(&v) == vals[i].want, "value '%s' = %g", vals[i].text, vals[i].want);
+	}
+	for (unsigned i = 0; i < sizeof(not_numbers) / sizeof(not_numbers[0]); i++) {
+		sql_value v = { not_numbers[i] ? (uint32_t)strlen(not_numbers[i]) : 0, not_numbers[i] };
+		ok(isnan(db_counter_value(&v)), "value %s%s%s: NaN", not_numbers[i] ? "'" : "",
+		   not_numbers[i] ? not_numbers[i] : "NULL", not_numbers[i] ? "'" : "");
+	}
+}
+
 static void test_registry(void)
 {
 	struct db_driver_ops bad = fake_ops;
@@ -149,6 +191,9 @@ static void test_registry(void)
 	ok(db_register(&bad) == -EINVAL, "DB_CAP_LOAD without load: -EINVAL");
 	bad.caps = DB_CAP_NONBLOCK;
 	ok(db_register(&bad) == -EINVAL, "DB_CAP_NONBLOCK without query_start/resume: -EINVAL");
+	bad.caps = 0;
+	bad.counters_read = fake_counters_read;
+	ok(db_register(&bad) == -EINVAL, "counters_read without counters_default: -EINVAL");
 
 	ok(db_init_options() == 0, "db_init_options");
 	ok(opt_set("report-statements", "on") == 0 &&
@@ -981,6 +1026,7 @@ int main(void)
 	}
 	test_ps_disabled();
 	test_registry();
+	test_counter_helpers();
 	d = db_create("fake");
 	if (d == NULL) {
 		printf("Bail out! no fake driver\n");
