@@ -31,6 +31,7 @@
 #include "results/compare.h"
 #include "results/plot.h"
 #include "sweep/sweep.h"
+#include "complete/complete.h"
 #include "observe/observe.h"
 #include <math.h>
 #include <signal.h>
@@ -624,6 +625,24 @@ static int cmd_help(struct lrt *main_state, unsigned ndeclared)
 	return 1;
 }
 
+/* "bench --complete-options[=WORKLOAD]": the shell completion's listing
+ * (complete.h); -1 when argv is anything else. */
+static int complete_if_asked(int argc, char **argv)
+{
+	enum { NB = sizeof(builtin_workloads) / sizeof(builtin_workloads[0]) };
+	const char *names[NB];
+	struct complete_builtins b = {
+		.workloads = names, .nworkloads = NB,
+		.commands = std_commands,
+		.ncommands = sizeof(std_commands) / sizeof(std_commands[0]),
+	};
+	unsigned i;
+
+	for (i = 0; i < NB; i++)
+		names[i] = builtin_workloads[i][0];
+	return complete_main(argc, argv, &b);
+}
+
 /* Legacy scripts declare no options and read any --name=value as globals. */
 static int accept_legacy_options(void)
 {
@@ -725,6 +744,11 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	db_set_co_hooks(&db_co_hooks);
+	if ((rc = complete_if_asked(argc, argv)) >= 0) {
+		opt_free();
+		return rc;
+	}
+	rc = 1;
 	warn_test_option(argc, argv);
 	{
 		/* slap takes mysqlslap's -c, -i, -a, ... */

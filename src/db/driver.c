@@ -324,6 +324,11 @@ void db_print_help(void)
 	}
 }
 
+const char *db_driver_name(unsigned i)
+{
+	return i < db_ndrivers ? db_drivers[i].ops->name : NULL;
+}
+
 void db_shutdown(void)
 {
 	unsigned i;

@@ -225,6 +225,8 @@ int db_init_options(void);
 
 /* Print the database part of the general help (sysbench's layout). */
 void db_print_help(void);
+/* The name of compiled-in driver i (help's order), NULL past the last. */
+const char *db_driver_name(unsigned i);
 
 /* Free what the drivers allocated (calls their done()). */
 void db_shutdown(void);

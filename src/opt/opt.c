@@ -1104,6 +1104,16 @@ const char *opt_group(const struct opt *o)
 	return o ? o->group : NULL;
 }
 
+const char *opt_desc(const struct opt *o)
+{
+	return o ? o->desc : NULL;
+}
+
+unsigned opt_flags(const struct opt *o)
+{
+	return o ? o->flags : 0;
+}
+
 const char *opt_value_text(const struct opt *o)
 {
 	return o ? o->text : NULL;

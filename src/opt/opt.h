@@ -49,6 +49,8 @@ enum opt_type {
 #define OPT_F_INT_LIST   0x40  /* INT: also takes a comma-separated list of
                                   integers (each in range); the value is the
                                   largest, opt_get_int_list() the list */
+#define OPT_F_OWN_HELP   0x80  /* with OPT_F_HIDDEN: its group's own code prints
+                                  its help line (listed by the completion) */
 #define OPT_F_EXTRA      0x10  /* bench's own: help lines sysbench has keep
                                   their alignment (not counted in the width) */
 
@@ -144,6 +146,8 @@ struct opt *opt_next(struct opt *o);
 const char *opt_name(const struct opt *o);      /* canonical spelling */
 enum opt_type opt_type_of(const struct opt *o);
 const char *opt_group(const struct opt *o);
+const char *opt_desc(const struct opt *o);      /* as declared */
+unsigned opt_flags(const struct opt *o);         /* OPT_F_* */
 const char *opt_value_text(const struct opt *o);  /* current text, or NULL */
 /* Value accessors on an option handle (same rules as the getters). */
 int opt_bool(const struct opt *o);

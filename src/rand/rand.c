@@ -346,20 +346,27 @@ static double zipf_h(double x, double q)
 
 /* ---- configuration ---- */
 
+static const char *const rand_dist_names[] = {
+	[RAND_UNIFORM] = "uniform",
+	[RAND_GAUSSIAN] = "gaussian",
+	[RAND_SPECIAL] = "special",
+	[RAND_PARETO] = "pareto",
+	[RAND_ZIPFIAN] = "zipfian",
+};
+
+const char *rand_dist_name(unsigned i)
+{
+	return i < sizeof(rand_dist_names) / sizeof(rand_dist_names[0]) ? rand_dist_names[i] : NULL;
+}
+
 int rand_dist_parse(const char *name, enum rand_dist *out)
 {
-	static const char *const names[] = {
-		[RAND_UNIFORM] = "uniform",
-		[RAND_GAUSSIAN] = "gaussian",
-		[RAND_SPECIAL] = "special",
-		[RAND_PARETO] = "pareto",
-		[RAND_ZIPFIAN] = "zipfian",
-	};
+	const char *n;
 
 	if (!name)
 		return -EINVAL;
-	for (unsigned i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (!strcmp(name, names[i])) {
+	for (unsigned i = 0; (n = rand_dist_name(i)) != NULL; i++) {
+		if (!strcmp(name, n)) {
 			if (out)
 				*out = (enum rand_dist)i;
 			return 0;

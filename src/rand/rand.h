@@ -49,6 +49,8 @@ struct rand_config {
 
 /* Parse a distribution name; returns 0 and *out, or -EINVAL. */
 int rand_dist_parse(const char *name, enum rand_dist *out);
+/* The name of distribution i (enum rand_dist order), NULL past the last. */
+const char *rand_dist_name(unsigned i);
 
 /* Set the process-wide configuration (copied). Returns 0 or -EINVAL for a
  * parameter out of range. Call before threads start. With seed 0 a seed is

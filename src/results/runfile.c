@@ -1091,6 +1091,12 @@ static const struct opt_def runfile_opts[] = {
 	{ "title", OPT_STRING, "plot: a title above the charts", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
 };
 
+int runfile_define_opts(void)
+{
+	return opt_define("Options of compare and plot", runfile_opts,
+	                  sizeof(runfile_opts) / sizeof(runfile_opts[0]));
+}
+
 int runfile_args(const char ***files, unsigned *nfiles,
                  const char *const **labels, unsigned *nlabels)
 {
@@ -1099,9 +1105,7 @@ int runfile_args(const char ***files, unsigned *nfiles,
 
 	*files = NULL;
 	*nfiles = 0;
-	if (opt_define("Options of compare and plot", runfile_opts,
-	               sizeof(runfile_opts) / sizeof(runfile_opts[0])) ||
-	    opt_check_unknown()) {
+	if (runfile_define_opts() || opt_check_unknown()) {
 		fprintf(stderr, "%s\n", opt_error());
 		return 1;
 	}

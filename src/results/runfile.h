@@ -126,6 +126,8 @@ double runfile_pct_ms(const struct runfile_run *r, double p);
  * (owned by the option registry). Returns 0, or 1 after one error line. */
 int runfile_args(const char ***files, unsigned *nfiles,
                  const char *const **labels, unsigned *nlabels);
+/* Declare those options only (the completion listing); 0 or opt_define's error. */
+int runfile_define_opts(void);
 
 /* The results go to stdout, every message to stderr (log_msg writes to
  * stdout, as sysbench's): returns a stream on the original stdout and

@@ -740,3 +740,26 @@ int lrt_run_command(struct lrt *l, const char *cmd)
 	}
 	return 0;
 }
+
+void lrt_list_commands(struct lrt *l, void (*fn)(void *ud, const char *name), void *ud)
+{
+	lua_State *L = l->L;
+
+	lua_getglobal(L, "sysbench");
+	lua_getfield(L, -1, "cmdline");
+	lua_getfield(L, -1, "commands");
+	if (lua_istable(L, -1)) {
+		lua_pushnil(L);
+		while (lua_next(L, -2)) {
+			lua_pop(L, 1);
+			if (lua_type(L, -1) == LUA_TSTRING)
+				fn(ud, lua_tostring(L, -1));
+		}
+	}
+	lua_pop(L, 3);
+}
+
+const char *lrt_data_dir(void)
+{
+	return lrt_luadir();
+}

@@ -90,5 +90,12 @@ void lrt_compact(struct lrt *l);
 int lrt_command_kind(struct lrt *l, const char *cmd);
 /* Run that command's function in this state. */
 int lrt_run_command(struct lrt *l, const char *cmd);
+/* Call fn(ud, name) for each command of sysbench.cmdline.commands (in
+ * the table's order, which Lua does not define). */
+void lrt_list_commands(struct lrt *l, void (*fn)(void *ud, const char *name), void *ud);
+
+/* The directory the built-in workloads are read from (BENCH_LUA_DIR, the
+ * source tree for the build directory's binary, else the installed one). */
+const char *lrt_data_dir(void);
 
 #endif

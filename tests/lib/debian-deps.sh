@@ -24,6 +24,10 @@ BENCH_DEPS_TEST="$BENCH_DEPS_TEST sqlite3"
 BENCH_DEPS_TEST="$BENCH_DEPS_TEST gnuplot-nox chromium"
 # sysstat's iostat, beside which observe_host.t checks --host-stats
 BENCH_DEPS_TEST="$BENCH_DEPS_TEST sysstat"
+# the Debian package (debian/, tests/t/package.t): its build, lintian, and
+# the installed manual page (man-db; col: bsdextrautils); bash-completion
+# for completion/bench (tests/t/completion.t)
+BENCH_DEPS_TEST="$BENCH_DEPS_TEST debhelper dpkg-dev lintian man-db bsdextrautils bash-completion"
 
 # node and npm, for the npm package hdr-histogram-js; only where no node is
 # installed (Debian's npm conflicts with other builds of nodejs)
