@@ -30,7 +30,7 @@ state it (here the server's port; hdr log names are left out):
 
   $ head -3 out/compare.md
   Differences between the runs (as their result files state them):
-      option mysql-port: disk@1t=["28433"], disk@2t=["28433"], ram@1t=["31320"], ram@2t=["31320"]
+      option mysql-port: disk@1t=["*"], disk@2t=["*"], ram@1t=["*"], ram@2t=["*"] (glob)
   
   $ sed -n '4,6p' out/compare.md
   **Sweeps side by side: tps, latency percentiles, tps over disk's**

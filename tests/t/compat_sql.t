@@ -99,6 +99,7 @@ used after disconnect (DR1), which must not crash:
   | DR5 fetch freed nil
   FATAL: mysql_stmt_prepare() failed
   FATAL: MySQL error: 1146 "Table 'sbtest.ct_nonexisting' doesn't exist"
+  FATAL: (a table is missing: run the same command with 'prepare' instead of 'run' first to create the tables)
   | DR3 false SQL API error
   FATAL: mysql_drv_query() returned error 1146 (Table 'sbtest.ct_nonexisting' doesn't exist) for query 'SELECT * FROM ct_nonexisting'
   | LA12 false [string "sysbench.sql.lua"]:\d+: SQL error, errno = 1146, state = '42S02': Table 'sbtest.ct_nonexisting' doesn't exist (re)
@@ -135,6 +136,7 @@ libpq's, several lines; DR4: PQexec's status and the failed query):
   ALERT: attempt to fetch row from an invalid result set
   | DR5 fetch freed nil
   FATAL: PQprepare() failed: ERROR:  relation "ct_nonexisting" does not exist
+  FATAL: (a table is missing: run the same command with 'prepare' instead of 'run' first to create the tables)
   | DR3 false SQL API error
   FATAL: PQexec() failed: 7 relation "ct_nonexisting" does not exist
   FATAL: failed query was: SELECT * FROM ct_nonexisting
@@ -208,6 +210,7 @@ for a statement function without a connection):
   $ run $MY legacy.lua; run $MY check.lua
   | driver mysql
   FATAL: mysql_drv_query() returned error 1146 (Table 'sbtest.lt_nonexisting' doesn't exist) for query 'SELECT * FROM lt_nonexisting'
+  FATAL: (a table is missing: run the same command with 'prepare' instead of 'run' first to create the tables)
   | false db_query() failed
   | false
   | 1 y
@@ -217,6 +220,7 @@ for a statement function without a connection):
   | driver pgsql
   FATAL: PQexec() failed: 7 relation "lt_nonexisting" does not exist
   FATAL: failed query was: SELECT * FROM lt_nonexisting
+  FATAL: (a table is missing: run the same command with 'prepare' instead of 'run' first to create the tables)
   | false db_query() failed
   | false
   | 1 y
@@ -367,6 +371,7 @@ script that calls them directly through ffi.C, declaring nothing:
   | free 0
   | update 2 2
   FATAL: mysql_drv_query() returned error 1146 (Table 'sbtest.ffi_nonexisting' doesn't exist) for query 'SELECT * FROM ffi_nonexisting'
+  FATAL: (a table is missing: run the same command with 'prepare' instead of 'run' first to create the tables)
   | error true 2 42S02
   | db_prepare true true
   | db_bind_param 0
@@ -397,6 +402,7 @@ script that calls them directly through ffi.C, declaring nothing:
   | update 2 2
   FATAL: PQexec() failed: 7 relation "ffi_nonexisting" does not exist
   FATAL: failed query was: SELECT * FROM ffi_nonexisting
+  FATAL: (a table is missing: run the same command with 'prepare' instead of 'run' first to create the tables)
   | error true 2 42P01
   | db_prepare true true
   | db_bind_param 0

@@ -6,13 +6,16 @@ servers, compared through the servers' own logs: MariaDB's general log
 PostgreSQL's log_statement=all (times, pids and statement names masked).
 Both runs start from the same prepared tables (sysbench's prepare): ids and
 strings come from the scripts' random draws, which rand_compat.t compares
-value by value.
+value by value. bench's own check at run start (thread 0 lists the sbtest
+tables and reads MAX(id) of each, to warn when they do not fit the options;
+issue 28) sends three statements sysbench does not: they are left out.
 
   $ . "$BENCH_SRCDIR/tests/lib/dbtest.sh"
   $ dbtest_start mysql pgsql
   $ set +o pipefail
   $ C="--tables=2 --table-size=1000 --threads=1 --rand-seed=11 --events=30 --time=0"
   $ sysbench oltp_read_write $MY $C prepare > /dev/null
+  $ nocheck() { grep -v -e 'information_schema.tables WHERE table_schema' -e 'SELECT MAX(id) FROM sbtest'; }
   $ sysbench oltp_read_write $PG $C prepare > /dev/null
 
 MariaDB:
@@ -26,7 +29,7 @@ MariaDB:
   $ "$BENCH" oltp_read_write $MY $C run > b.report; mylog my.b
   $ grep -c Execute my.s
   600
-  $ cmp my.s my.b && echo same statements
+  $ nocheck < my.b | cmp my.s - && echo same statements
   same statements
 
 The reports, masked as in sysbench_banner.t, under the name sysbench:
@@ -57,5 +60,5 @@ are left out):
   $ pglog "$BENCH" oltp_read_write $PG $C run > pg.b
   $ grep -c 'LOG:  execute' pg.s
   600
-  $ cmp pg.s pg.b && echo same statements
+  $ nocheck < pg.b | cmp pg.s - && echo same statements
   same statements

@@ -6,7 +6,7 @@ Percentile lists and --report-format=text|json|csv.
 
 Help keeps sysbench's --percentile line:
 
-  $ $B --help | grep -E -- '--percentile='
+  $ $B --help | grep -E -- '^ +--percentile='
     --percentile=N       percentile to calculate in latency statistics (1-100). Use the special value of 0 to disable percentile calculations [95]
 
 A list of percentiles: one value per percentile on the interval line, one
