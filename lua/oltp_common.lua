@@ -652,7 +652,10 @@ function thread_init()
    if redshift(M.driver_name) then
       opt.delete_inserts = 0
    end
-   if sysbench.tid == 0 then
+   -- not under --connections: the check mutes the log and pauses the
+   -- statistics of its worker thread, and its queries yield to the
+   -- thread's other connections, which would run muted meanwhile
+   if sysbench.tid == 0 and (tonumber(sysbench.opt.connections) or 0) == 0 then
       M.check_tables(con, M.driver_name)
    end
    stmt, param = {}, {}

@@ -124,6 +124,7 @@ the same lines as without --connections:
   > EOF
   $ $B noload.lua $PG --threads=1 --connections=1 --events=1 --time=0 run 2>&1 | grep -E 'false|FATAL'
   FATAL: pgsql_drv_load() returned error 42P01 (relation "no_such_table" does not exist) for query 'bulk load of 0 bytes into no_such_table (id)'
+  FATAL: (a table is missing: run the same command with 'prepare' instead of 'run' first to create the tables)
   false\tnoload.lua:3: SQL error, errno = 0, state = '42P01': relation "no_such_table" does not exist (esc)
 
 PostgreSQL's DEALLOCATE when a statement is closed, and the DEALLOCATE and
