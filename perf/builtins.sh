@@ -17,13 +17,8 @@ SYSBENCH=${SYSBENCH:-sysbench}
 ROUNDS=${ROUNDS:-3}
 SECS=${SECS:-2}
 THREADS=${THREADS:-1 2}
-command -v "$SYSBENCH" >/dev/null || { echo "sysbench not found (apt-get install sysbench)"; exit 1; }
-[ -x "$BENCH" ] || { echo "bench binary not found: $BENCH"; exit 1; }
-[ -x /usr/bin/time ] || { echo "/usr/bin/time not found (apt-get install time)"; exit 1; }
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
+# shellcheck source=perf/sidebyside.sh
+. "$here/perf/sidebyside.sh"
 
 # "rate rate/cpu-s" of one run: tool args... (the unit: events, or whole
 # runs for mutex, whose work is fixed)
@@ -38,7 +33,6 @@ rate() {
 
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 
 compare() {  # label fixed args...
 	local label=$1 i

@@ -31,13 +31,8 @@ MODES=${MODES:-seq rnd}
 SCOPE=${SCOPE:-global}
 FAST=${FAST:-1}
 STAT=${STAT:-median}
-command -v "$SYSBENCH" >/dev/null || { echo "sysbench not found (apt-get install sysbench)"; exit 1; }
-[ -x "$BENCH" ] || { echo "bench binary not found: $BENCH"; exit 1; }
-[ -x /usr/bin/time ] || { echo "/usr/bin/time not found (apt-get install time)"; exit 1; }
-
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
+# shellcheck source=perf/sidebyside.sh
+. "$here/perf/sidebyside.sh"
 
 # "events/s events/cpu-s" of one timed run of: tool options...
 rate() {
@@ -56,7 +51,6 @@ median() {
 	fi
 }
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 
 printf '%-6s %-4s %-5s %12s %12s %6s %6s' oper mode block sysbench/s bench/s wall cpu
 [ "$FAST" = 1 ] && printf ' %12s %6s' fast/s fast
