@@ -232,6 +232,7 @@ struct sq_conn {
 	struct sq_result rs;
 	struct sq_loader load;
 	int64_t busy_deadline_ns; /* the busy handler's current wait */
+	bool opening;             /* in sq_open: wait at least SQ_OPEN_WAIT_MS */
 };
 
 struct sq_stmt {
@@ -380,15 +381,25 @@ static int64_t sq_now_ns(void)
  * sleeps 1 ms at first and up to 100 ms, which is long beside the
  * transactions of a benchmark: the waiting thread would lose its turn
  * again and again. */
+/* While a connection opens, it waits for the file at least this long,
+ * whatever --sqlite-busy-timeout says: that option is about the measured
+ * statements. With 0 a thread that opened while another one was writing
+ * (or recovering the WAL index, which every first opener does) would fail
+ * its thread_init and so the whole run. */
+#define SQ_OPEN_WAIT_MS 10000
+
 static int sq_busy(void *arg, int attempt)
 {
 	struct sq_conn *sc = arg;
 	int64_t now = sq_now_ns();
 	struct timespec nap;
 	long us;
+	int wait_ms = sq_cfg.busy_timeout_ms;
 
+	if (sc->opening && wait_ms < SQ_OPEN_WAIT_MS)
+		wait_ms = SQ_OPEN_WAIT_MS;
 	if (attempt == 0)
-		sc->busy_deadline_ns = now + (int64_t)sq_cfg.busy_timeout_ms * 1000000;
+		sc->busy_deadline_ns = now + (int64_t)wait_ms * 1000000;
 	if (now >= sc->busy_deadline_ns)
 		return 0;
 	us = attempt < 7 ? 10L << attempt : 1000;
@@ -563,7 +574,9 @@ static struct sq_conn *sq_connect(int *rc, char *why, size_t size)
 		log_msg(LOG_FATAL, "out of memory for a SQLite connection");
 		return NULL;
 	}
+	sc->opening = true;
 	*rc = sq_open(sc, &what);
+	sc->opening = false;
 	if (*rc != SQLITE_OK) {
 		sq_why(why, size, sc->db, *rc);
 		if (what == NULL)

@@ -209,6 +209,17 @@ are exact):
   0
   [1]
 
+Threads that open the file while others already write (or while the
+first opener rebuilds the WAL index) wait for it even with no wait for
+statements: --sqlite-busy-timeout is about the measured statements, a
+connection that could not open would end the run (it did, now and then):
+
+  $ for i in 1 2 3 4 5 6; do
+  >   $B oltp_write_only $S --table-size=10 --threads=8 --events=40 --time=0 --sqlite-busy-timeout=0 \
+  >     --event-retries=0 run > out 2>&1 || grep -m2 FATAL out
+  > done; cnt < out
+  read 0 write 160 other 80 transactions 40 events 40
+
 With deferred transactions (a script's own BEGIN), a transaction that has
 read while another one committed cannot write any more
 (SQLITE_BUSY_SNAPSHOT, extended code 517, with no wait): the driver rolls
