@@ -33,7 +33,8 @@
 	{ "pg_stat_wal.wal_records", NULL, 0 }, \
 	{ "pg_stat_wal.wal_fpi", NULL, 0 }, \
 	{ "pg_stat_wal.wal_bytes", "wal_MB", DB_CTR_BYTES }, \
-	{ "pg_stat_wal.wal_buffers_full", NULL, 0 }
+	{ "pg_stat_wal.wal_buffers_full", NULL, 0 }, \
+	{ "pg_stat_wal.wal_sync", NULL, 0 }     /* fsyncs (14 to 17) */
 
 /* checkpoints: in pg_stat_bgwriter until 16 */
 #define PG_BGW_DEFAULTS \

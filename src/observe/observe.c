@@ -393,9 +393,7 @@ static void *obs_main(void *arg)
  * one warning when it shows nothing of what was asked for. */
 static void obs_format_note(const struct core_cfg *cfg, const char *name, const char *lineopt)
 {
-	if (cfg->report_format == CORE_REPORT_CSV)
-		log_msg(LOG_WARNING, "--%s: csv reports carry none of its figures (json reports do)", name);
-	else if (cfg->report_format == CORE_REPORT_TEXT && !opt_get_bool(lineopt))
+	if (cfg->report_format == CORE_REPORT_TEXT && !opt_get_bool(lineopt))
 		log_msg(LOG_WARNING, "--%s: text reports show its figures only with --%s=on (json reports carry them all)",
 		        name, lineopt);
 }

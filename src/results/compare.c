@@ -13,20 +13,23 @@
 #include "opt/opt.h"
 #include "results/compare.h"
 #include "results/compare_diff.h"
+#include "results/compare_obs.h"
 #include "results/runfile.h"
+#include "stats/report_common.h"
 #include "util/log.h"
 
-#define CMP_MAX_ROWS (16 + RUNFILE_MAX_PCT)
+/* sysbench-like rows, then the metrics' (compare_obs.h) */
+#define CMP_MAX_ROWS (16 + RUNFILE_MAX_PCT + 128)
 /* files side by side in a sweep's step table (names kept in struct cmp) */
 #define CMP_MAX_NAMES 64
 
 enum cmp_fmt { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
 /* How a row's values are printed in text and markdown. */
-enum cmp_style { ST_COUNT, ST_RATE, ST_MS, ST_SEC };
+enum cmp_style { ST_COUNT, ST_RATE, ST_MS, ST_SEC, ST_FIG };
 
 struct cmp_row {
-	char key[32];                   /* json / csv name */
-	char title[40];                 /* text / markdown name */
+	char key[128];                  /* json / csv name */
+	char title[128];                /* text / markdown name */
 	enum cmp_style style;
 	double *v;                      /* one per run */
 };
@@ -61,6 +64,12 @@ static double *add_row(struct cmp *c, const char *key, const char *title,
 static double ratio(const struct cmp_row *r, unsigned i)
 {
 	return r->v[0] != 0 && !isnan(r->v[0]) && !isnan(r->v[i]) ? r->v[i] / r->v[0] : NAN;
+}
+
+/* compare_obs' rows: figures per transaction and levels */
+static double *add_obs_row(void *ud, const char *key, const char *title)
+{
+	return add_row(ud, key, title, ST_FIG);
 }
 
 /* The figures of every run, row by row. Returns 0 or -1 (out of memory). */
@@ -109,7 +118,7 @@ static int build_rows(struct cmp *c, const double *pct, unsigned npct, int warn)
 	ROW("errors", "errors", ST_COUNT, errors);
 	ROW("reconnects", "reconnects", ST_COUNT, reconnects);
 #undef ROW
-	return 0;
+	return compare_obs_rows(c->run, n, c->step <= 1, add_obs_row, c);
 }
 
 /* ---- text and markdown ------------------------------------------------ */
@@ -122,6 +131,8 @@ static void fmt_value(char *buf, size_t len, enum cmp_style st, double v)
 		snprintf(buf, len, "%.0f", v);
 	else if (st == ST_MS)
 		snprintf(buf, len, "%.3f", v);
+	else if (st == ST_FIG)  /* 0.00312, 1.25, 5120 */
+		snprintf(buf, len, fabs(v) >= 1000 ? "%.0f" : fabs(v) >= 1 ? "%.2f" : "%.3g", v);
 	else
 		snprintf(buf, len, "%.2f", v);
 }
@@ -236,22 +247,6 @@ static void print_table(FILE *out, const struct cmp *c, int markdown)
 
 /* ---- csv and json ----------------------------------------------------- */
 
-/* RFC 4180: quoted when it holds a comma, a quote or a line break. */
-static void csv_field(FILE *out, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void csv_num(FILE *out, double v)
 {
 	if (!isnan(v))
@@ -269,11 +264,11 @@ static void print_csv(FILE *out, const struct cmp *c)
 		fprintf(out, "metric");
 	for (unsigned i = 0; i < n && c->step <= 1; i++) {
 		fputc(',', out);
-		csv_field(out, c->names[i]);
+		report_csv_field(out, c->names[i]);
 		if (i) {
 			fputc(',', out);
 			snprintf(name, sizeof(name), "%s/%s", c->names[i], c->names[0]);
-			csv_field(out, name);
+			report_csv_field(out, name);
 		}
 	}
 	if (c->step <= 1)

@@ -15,6 +15,7 @@
 #include "opt/opt.h"
 #include "results/runcheck.h"
 #include "results/runfile.h"
+#include "stats/obsflat.h"
 #include "stats/hdrlog.h"
 #include "stats/report.h"
 #include "util/log.h"
@@ -54,6 +55,13 @@ static void iv_init(struct runfile_iv *iv)
 	iv->lat_avg = iv->lat_max = NAN;
 	for (unsigned i = 0; i < RUNFILE_NIVPCT; i++)
 		iv->pct[i] = NAN;
+	iv->metrics = NULL;
+}
+
+static void iv_free_metrics(struct runfile_iv *iv, unsigned n)
+{
+	for (unsigned i = 0; iv && i < n; i++)
+		json_decref(iv[i].metrics);
 }
 
 /* ---- bench json ------------------------------------------------------- */
@@ -244,6 +252,7 @@ static int series_add(struct series *s, json_t *o)
 	iv->lat_max = jnum(lat, "max");
 	for (unsigned j = 0; j < RUNFILE_NIVPCT; j++)
 		iv->pct[j] = jpct(pcts, runfile_iv_pcts[j]);
+	iv->metrics = obsflat_pick(o);
 	lbls = json_object_get(o, "labels");
 	if (!json_is_object(lbls))
 		return 0;
@@ -286,6 +295,7 @@ static void labels_free(struct runfile_run *r)
 static void series_free(struct series *s)
 {
 	labels_free(&s->r);
+	iv_free_metrics(s->r.iv, s->r.niv);
 	free(s->r.iv);
 	memset(s, 0, sizeof(*s));
 }
@@ -1089,6 +1099,7 @@ static const struct opt_def runfile_opts[] = {
 	{ "output", OPT_STRING, "plot: the chart to write: FILE.png, FILE.svg or FILE.html (also -o FILE)", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
 	{ "size", OPT_STRING, "plot: width x height of each chart in pixels [1000x300]", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
 	{ "title", OPT_STRING, "plot: a title above the charts", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
+	{ "metric", OPT_LIST, "metrics sampled beside the runs to show, by name or pattern (host.disks.*.w/s): compare adds rows, plot draws them instead of its default set", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
 };
 
 int runfile_define_opts(void)
@@ -1179,6 +1190,7 @@ void runfile_free(struct runfile_set *set)
 		free(r->step_label);
 		free(r->status);
 		json_decref(r->final);
+		iv_free_metrics(r->iv, r->niv);
 		free(r->iv);
 		free(r->hiv);
 		hdr_destroy(r->hist);

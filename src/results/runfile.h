@@ -53,6 +53,8 @@ struct runfile_iv {
 	double tps, qps, rps, wps, ops;
 	double lat_avg, lat_max;
 	double pct[RUNFILE_NIVPCT];
+	/* json: the line's metric objects (stats/obsflat.h), or NULL */
+	struct json_t *metrics;
 };
 
 /* A label of sysbench.stats.label(): per interval events per second and

@@ -24,7 +24,7 @@ The default set of PostgreSQL 14 to 16, no warning:
   $ python3 -c 'import json; d = [json.loads(l) for l in open("run.json")][-1]; s = d["server"]
   > print(s["source"], s["end_sample"], s["skipped"] < 3); print(" ".join(sorted(s["counters"]))); print(sorted(s["gauges"]))'
   pgsql True True
-  pg_stat_bgwriter.buffers_backend pg_stat_bgwriter.buffers_checkpoint pg_stat_bgwriter.checkpoints_req pg_stat_bgwriter.checkpoints_timed pg_stat_database.blks_hit pg_stat_database.blks_read pg_stat_database.deadlocks pg_stat_database.temp_bytes pg_stat_database.tup_deleted pg_stat_database.tup_fetched pg_stat_database.tup_inserted pg_stat_database.tup_returned pg_stat_database.tup_updated pg_stat_database.xact_commit pg_stat_database.xact_rollback pg_stat_wal.wal_buffers_full pg_stat_wal.wal_bytes pg_stat_wal.wal_fpi pg_stat_wal.wal_records
+  pg_stat_bgwriter.buffers_backend pg_stat_bgwriter.buffers_checkpoint pg_stat_bgwriter.checkpoints_req pg_stat_bgwriter.checkpoints_timed pg_stat_database.blks_hit pg_stat_database.blks_read pg_stat_database.deadlocks pg_stat_database.temp_bytes pg_stat_database.tup_deleted pg_stat_database.tup_fetched pg_stat_database.tup_inserted pg_stat_database.tup_returned pg_stat_database.tup_updated pg_stat_database.xact_commit pg_stat_database.xact_rollback pg_stat_wal.wal_buffers_full pg_stat_wal.wal_bytes pg_stat_wal.wal_fpi pg_stat_wal.wal_records pg_stat_wal.wal_sync
   ['pg_stat_activity.active', 'pg_stat_activity.waiting']
   $ grep WARNING run.err | grep -v 'were not read within'
   [1]

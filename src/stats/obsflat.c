@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* obsflat: metric objects of a json line as named values (obsflat.h). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "stats/obsflat.h"
+
+int obsflat_is_metric(const char *key, json_t *value)
+{
+	return json_is_object(value) && strcmp(key, "options") != 0 &&
+	       json_is_number(json_object_get(value, "time"));
+}
+
+static int flat_add(struct obsflat *out, const char *path, json_t *v, double time,
+                    int counter)
+{
+	struct obsflat_item *it = realloc(out->it, (out->n + 1) * sizeof(*it));
+
+	if (!it)
+		return -ENOMEM;
+	out->it = it;
+	it += out->n;
+	if (!(it->path = strdup(path)))
+		return -ENOMEM;
+	it->v = json_is_number(v) ? json_number_value(v) : json_is_true(v) ? 1
+	        : json_is_false(v) ? 0 : NAN;
+	it->str = json_is_string(v) ? json_string_value(v) : NULL;
+	it->time = time;
+	it->counter = counter;
+	out->n++;
+	return 0;
+}
+
+/* The leaves of v, named prefix.key... */
+static int flat_walk(struct obsflat *out, const char *prefix, json_t *v, double time,
+                     int counter)
+{
+	char path[1024];
+	const char *k;
+	json_t *m;
+	size_t i;
+
+	if (json_is_object(v)) {
+		json_t *t = json_object_get(v, "time");
+		if (json_is_number(t))
+			time = json_number_value(t);
+		json_object_foreach(v, k, m) {
+			snprintf(path, sizeof(path), "%s.%s", prefix, k);
+			if (flat_walk(out, path, m, time, counter || strcmp(k, "counters") == 0))
+				return -ENOMEM;
+		}
+		return 0;
+	}
+	if (json_is_array(v)) {
+		json_array_foreach(v, i, m) {
+			snprintf(path, sizeof(path), "%s.%zu", prefix, i);
+			if (flat_walk(out, path, m, time, counter))
+				return -ENOMEM;
+		}
+		return 0;
+	}
+	return flat_add(out, prefix, v, time, counter);
+}
+
+int obsflat_line(json_t *line, struct obsflat *out)
+{
+	const char *k;
+	json_t *m;
+
+	json_object_foreach(line, k, m)
+		if (obsflat_is_metric(k, m) && flat_walk(out, k, m, NAN, 0))
+			return -ENOMEM;
+	return 0;
+}
+
+const struct obsflat_item *obsflat_find(const struct obsflat *f, const char *path)
+{
+	for (unsigned i = 0; f && i < f->n; i++)
+		if (strcmp(f->it[i].path, path) == 0)
+			return &f->it[i];
+	return NULL;
+}
+
+double obsflat_rate(const struct obsflat_item *it)
+{
+	if (it == NULL || !isfinite(it->v))
+		return NAN;
+	if (!it->counter)
+		return it->v;
+	return it->time > 0 ? it->v / it->time : NAN;
+}
+
+json_t *obsflat_pick(json_t *line)
+{
+	json_t *o = NULL, *m;
+	const char *k;
+
+	json_object_foreach(line, k, m) {
+		if (!obsflat_is_metric(k, m))
+			continue;
+		if (!o && !(o = json_object()))
+			return NULL;
+		json_object_set(o, k, m);
+	}
+	return o;
+}
+
+void obsflat_free(struct obsflat *f)
+{
+	if (f == NULL)
+		return;
+	for (unsigned i = 0; i < f->n; i++)
+		free(f->it[i].path);
+	free(f->it);
+	f->it = NULL;
+	f->n = 0;
+}
