@@ -482,7 +482,7 @@ static int one_table(FILE *out, struct cmp *c, const struct runfile_set *set,
 	return 0;
 }
 
-#define COMPARE_USAGE "Usage: bench compare [--label=A,B,...] [--percentile=LIST] [--report-format=text|markdown|csv|json] RUN...\n" \
+#define COMPARE_USAGE "Usage: bench compare [--label=A,B,...] [--percentile=LIST] [--metric=LIST] [--report-format=text|markdown|csv|json] RUN...\n" \
 	"RUNs: --report-format=json results (each optionally followed by its --hdr-log file) and sysbench 1.0.x text output\n"
 
 #define COMPARE_HELP "\n" \
@@ -490,10 +490,16 @@ static int one_table(FILE *out, struct cmp *c, const struct runfile_set *set,
 	"first (5.63x; a latency below 1x is faster). A json result may be followed by its\n" \
 	"hdr log (exact percentiles, any --percentile; a sweep's step logs, matched by\n" \
 	"their headers). Two or more sweeps of the same steps give the sweeps at a glance\n" \
-	"(one row per step: tps, p95, p99, tps ratio) and one table per step.\n\n" \
+	"(one row per step: tps, p95, p99, tps ratio) and one table per step. Runs made\n" \
+	"with --server-stats / --host-stats add rows per transaction: server page reads,\n" \
+	"logical reads, fsyncs, log bytes, row lock waits, per disk reads, writes and kB\n" \
+	"written, and the host's CPU (docs/observe.md).\n\n" \
 	"Options:\n" \
 	"  --label=A,B,...      names of the runs, one per result file [the file names]\n" \
 	"  --percentile=LIST    latency percentiles to show [95,99]\n" \
+	"  --metric=LIST        more rows: metrics sampled beside the runs, by name or\n" \
+	"                       pattern (server.counters.Com_*, host.disks.*.w/s); a\n" \
+	"                       counter per transaction\n" \
 	"  --report-format=FMT  text (an aligned table), markdown, csv or json [text]\n"
 
 int compare_main(void)

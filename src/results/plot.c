@@ -878,7 +878,7 @@ static void remove_dir(const char *dir)
 
 /* ---- entry point ------------------------------------------------------ */
 
-#define PLOT_USAGE "Usage: bench plot [--label=A,B,...] [--size=WxH] [--title=TEXT] RUN... -o FILE.png|FILE.svg|FILE.html\n" \
+#define PLOT_USAGE "Usage: bench plot [--label=A,B,...] [--size=WxH] [--title=TEXT] [--metric=LIST] RUN... -o FILE.png|FILE.svg|FILE.html\n" \
 	"RUNs: --report-format=json results (each optionally followed by its --hdr-log file) and sysbench 1.0.x text output\n"
 
 #define PLOT_HELP "\n" \
@@ -887,13 +887,18 @@ static void remove_dir(const char *dir)
 	"(p50/p95/p99/max, from the hdr log where given), the latency percentile\n" \
 	"distribution, events per second and latency by label; several runs overlaid\n" \
 	"and named. A thread sweep adds its scaling curves (tps, p95 and p99 against\n" \
-	"the thread count).\n\n" \
+	"the thread count). Runs made with --server-stats / --host-stats add charts under\n" \
+	"the latency, on the same time axis: server page reads, fsyncs and log MB per\n" \
+	"second, host CPU, disk writes per second and utilisation.\n\n" \
 	"Options:\n" \
 	"  -o FILE, --output=FILE  the picture: FILE.png, FILE.svg or FILE.html (one page,\n" \
 	"                          the SVG inline, nothing fetched)\n" \
 	"  --label=A,B,...         names of the runs, one per result file [the file names]\n" \
 	"  --size=WxH              size of each chart in pixels [1000x300]\n" \
-	"  --title=TEXT            a title above the charts\n"
+	"  --title=TEXT            a title above the charts\n" \
+	"  --metric=LIST           the metric charts instead: one per name or pattern\n" \
+	"                          (server.counters.Com_commit, host.disks.*.w/s); counters\n" \
+	"                          as rates per second\n"
 
 static int parse_size(const char *s, unsigned *w, unsigned *h)
 {
