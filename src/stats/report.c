@@ -133,7 +133,7 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 		report_csv_row(cfg, checkpoint ? "checkpoint" : "final", total,
 		               cfg->threads, s, p,
 		               checkpoint ? "running" : report_status_name(ctx->status),
-		               checkpoint ? NULL : &ctx->observer, !checkpoint);
+		               &ctx->observer, checkpoint ? -1 : 1);
 		if (!checkpoint)
 			report_csv_trailer();
 	} else

@@ -82,7 +82,7 @@ static void csv_metric_cells(FILE *f, const struct report_observer *ob, int fina
 
 	if (csv_nmcols == 0)
 		return;
-	if (csv_observed(ob, final, &line, &fl))
+	if (final < 0 || csv_observed(ob, final, &line, &fl))
 		fl.n = 0;
 	for (i = 0; i < csv_nmcols; i++) {
 		const struct obsflat_item *it = obsflat_find(&fl, csv_mcols[i]);

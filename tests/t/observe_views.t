@@ -60,6 +60,18 @@ interval rows; the host's CPU shares add up to 100:
   $ grep WARNING my.err | grep -v 'were not read within'
   [1]
 
+A checkpoint row before any interval: the columns are there all the
+same (the header holds every name), its cells empty, the final row's
+filled:
+
+  $ $B cpu --time=2 --report-checkpoints=1 --host-stats=on --report-format=csv run 2> ck.err > ck.csv
+  $ python3 -c 'import csv; r = list(csv.DictReader(l for l in open("ck.csv") if l[0] != "#"))
+  > print([x["type"] for x in r], r[0]["host.cpu.user"] == "", float(r[1]["host.time"]) > 1)'
+  ['checkpoint', 'final'] True True
+  $ grep -c WARNING ck.err
+  0
+  [1]
+
 bench compare: with the runs' json results, the per-transaction view
 after the usual rows, each run beside the first with its ratio. A run
 without metrics (no --server-stats, --host-stats) is one warning, its
