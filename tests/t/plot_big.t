@@ -62,6 +62,22 @@ p99 7), the time axis runs from the first points to the last interval:
   $ awk '$5 > m { m = $5 } $4 > p { p = $4 } END { print NR, "points, max", m, "p99", p }' kept/r0.lat
   3125 points, max 15 p99 7
 
+Labels are downsampled with their run (mean events per second, highest
+latency), and a short trailing interval (0.1 s after the last full one,
+its 5 events a spike to 50 per second) is still left out:
+
+  $ awk 'BEGIN { for (i = 1; i <= 5000; i++) printf "{\"type\":\"interval\",\"time\":%d,\"tps\":30,\"labels\":{\"a\":{\"eps\":%d,\"latency_ms\":{\"percentiles\":{\"95\":%d}}},\"b\":{\"eps\":%d}}}\n", i, 10 + i % 2 * 10, 1 + i % 4, 10
+  >   print "{\"type\":\"interval\",\"time\":5000.1,\"tps\":50,\"labels\":{\"a\":{\"eps\":50,\"latency_ms\":{\"percentiles\":{\"95\":99}}}}}"
+  >   print "{\"type\":\"final\",\"events\":150005,\"total_time\":5000.1,\"tps\":30,\"latency_ms\":{\"min\":1,\"avg\":2,\"max\":4}}" }' > lbl.json
+  $ rm -rf kept; PATH=$PWD/bin:$PATH $B plot lbl.json -o lbl.svg; echo "exit $?"
+  plot: lbl: 5001 interval lines drawn as 2500 points (each point: the mean rates of its intervals, their lowest to highest tps as a band, their highest latencies)
+  exit 0
+  $ awk '{ a += ($1 - t) * $2; b += ($1 - t) * $3; t = $1; if ($4 > l) l = $4 }
+  >   END { print NR, "points, events of a", a, "of b", b, "latency of a up to", l, "last t", t }' kept/r0.lbl
+  2500 points, events of a 75000 of b 50000 latency of a up to 4 last t 5000
+  $ awk '$8 > m { m = $8 } END { print "tps up to", m, "last t", $1 }' kept/r0.iv
+  tps up to 30 last t 5000
+
 sysbench's text output and an hdr log are downsampled the same way (an
 hdr log of 10,000 intervals, its first interval line repeated a second
 apart):
