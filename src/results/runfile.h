@@ -47,7 +47,9 @@ enum runfile_kind { RUNFILE_JSON = 1, RUNFILE_MERGED, RUNFILE_TEXT };
 enum { RUNFILE_P50, RUNFILE_P95, RUNFILE_P99, RUNFILE_NIVPCT };
 extern const double runfile_iv_pcts[RUNFILE_NIVPCT];
 
-/* One interval: rates over it, latency of its events (NAN: not known). */
+/* One interval: rates over it, latency of its events (NAN: not known).
+ * Or, in a downsampled series, one point (runfile_set's max_points): a
+ * field added here must also be merged in runfile.c's point_merge. */
 struct runfile_iv {
 	double t;                       /* seconds since the start, end of the interval */
 	double tps, qps, rps, wps, ops;
