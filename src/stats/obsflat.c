@@ -107,6 +107,47 @@ json_t *obsflat_pick(json_t *line)
 	return o;
 }
 
+/* b's members into a (see obsflat_merge); wa, wb: their weights. */
+static int merge_obj(json_t *a, json_t *b, double wa, double wb, int counter)
+{
+	const char *k;
+	json_t *vb;
+
+	json_object_foreach(b, k, vb) {
+		json_t *va = json_object_get(a, k);
+		if (!va) {
+			if (json_object_set(a, k, vb))
+				return -ENOMEM;
+			continue;
+		}
+		if (json_is_object(va) && json_is_object(vb)) {
+			json_t *ta = json_object_get(va, "time"), *tb = json_object_get(vb, "time");
+			double na = json_is_number(ta) ? json_number_value(ta) : wa;
+			double nb = json_is_number(tb) ? json_number_value(tb) : wb;
+			/* a shared member is replaced by a copy of its own first */
+			if (json_object_set_new(a, k, json_deep_copy(va)) ||
+			    merge_obj(json_object_get(a, k), vb, na, nb, counter || strcmp(k, "counters") == 0))
+				return -ENOMEM;
+			continue;
+		}
+		if (!json_is_number(va) || !json_is_number(vb))
+			continue;
+		double x = json_number_value(va), y = json_number_value(vb), v;
+		if (counter || strcmp(k, "time") == 0)
+			v = x + y;
+		else
+			v = wa + wb > 0 ? (x * wa + y * wb) / (wa + wb) : (x + y) / 2;
+		if (json_object_set_new(a, k, json_real(v)))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int obsflat_merge(json_t *a, json_t *b)
+{
+	return json_is_object(a) && json_is_object(b) ? merge_obj(a, b, 0, 0, 0) : 0;
+}
+
 void obsflat_free(struct obsflat *f)
 {
 	if (f == NULL)

@@ -55,6 +55,12 @@ double obsflat_rate(const struct obsflat_item *it);
  * when it has none (or out of memory). */
 json_t *obsflat_pick(json_t *line);
 
+/* Two intervals' obsflat_pick objects made one (a time series
+ * downsampled): into a, b's figures: each metric object's "time" and
+ * counters added, any other number the mean weighted by the objects'
+ * times; a name only b has is taken. b is left as it was. 0 or -ENOMEM. */
+int obsflat_merge(json_t *a, json_t *b);
+
 void obsflat_free(struct obsflat *f);     /* NULL-safe; *f zeroed */
 
 #endif

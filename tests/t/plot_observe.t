@@ -121,3 +121,39 @@ Runs without metrics draw what they did before (no metric chart):
   Events per second
   Latency per interval
   Latency by percentile
+
+A long run's series is downsampled (at most 4096 points, docs of plot):
+the metrics of a point's intervals are merged too, counters added over
+their added times, levels averaged by time. 9000 intervals (from the cpu
+run's first line) whose counter X alternates 100 and 200 a second and
+gauge G 0 and 10, beside Y at 150 and H at 5: each metric line lies
+exactly on its constant twin:
+
+  $ python3 - <<'PY'
+  > import json
+  > L = [json.loads(l) for l in open("cpu.json")]
+  > with open("big.json", "w") as out:
+  >     for i in range(9000):
+  >         o = dict(L[0], time=i + 1)
+  >         o["server"] = {"time": 1, "counters": {"X": 100 * (i % 2 + 1), "Y": 150}, "gauges": {"G": 10 * (i % 2), "H": 5}}
+  >         out.write(json.dumps(o) + "\n")
+  >     out.write(json.dumps(dict(L[-1], time=9000, total_time=9000)) + "\n")
+  > PY
+  $ $B plot big.json --metric='server.counters.*,server.gauges.*' -o big.svg 2> big.err; echo "exit $?"
+  exit 0
+  $ grep -o 'drawn as [0-9]* points' big.err
+  drawn as 2250 points
+  $ python3 - <<'PY'
+  > import re, xml.etree.ElementTree as ET
+  > ns = "{http://www.w3.org/2000/svg}"; lines = {}
+  > for g in ET.parse("big.svg").getroot().iter(ns + "g"):
+  >     m = re.fullmatch(r"gnuplot_plot_(\d+)([a-z]+)", g.get("id") or "")
+  >     for p in g.iter(ns + "path") if m else ():
+  >         pts = re.findall(r"[ML]([\d.]+),([\d.]+)", p.get("d") or "")[2:]
+  >         if len(pts) > len(lines.get(m.groups(), [])): lines[m.groups()] = pts
+  > for c in ("c", "d"):
+  >     x, const = lines[("1", c)], lines[("2", c)]
+  >     print(len(x), x == const, len(set(y for _, y in x)))
+  > PY
+  2250 True 1
+  2250 True 1
