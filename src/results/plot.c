@@ -555,18 +555,18 @@ static unsigned count_panels(const struct plot *p)
 	       (p->nsweeps ? 1 : 0) + (p->any_sweep_lat ? 1 : 0) + p->any_mc;
 }
 
-/* A metric's name in a legend: without its source and a "counters" or
- * "gauges" level ("Innodb_data_fsyncs", "cpu.user", "disks.vda.w/s"). */
+/* A metric's name in a legend, short enough for the key beside the
+ * chart: its last part ("Innodb_data_fsyncs", "blks_read" of
+ * pg_stat_database.blks_read, "user" of host.cpu.user), a disk's with the
+ * device ("vda w/s"). */
 static const char *metric_label(char *buf, size_t len, const char *path)
 {
-	const char *s = strchr(path, '.');
+	const char *last = strrchr(path, '.'), *disk = strstr(path, ".disks.");
 
-	s = s ? s + 1 : path;
-	if (strncmp(s, "counters.", 9) == 0)
-		s += 9;
-	else if (strncmp(s, "gauges.", 7) == 0)
-		s += 7;
-	snprintf(buf, len, "%s", s);
+	if (disk && last > disk + 7)
+		snprintf(buf, len, "%.*s %s", (int)(last - disk - 7), disk + 7, last + 1);
+	else
+		snprintf(buf, len, "%s", last ? last + 1 : path);
 	return buf;
 }
 
