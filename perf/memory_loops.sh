@@ -47,7 +47,7 @@ loops() {
 		ML_SB="$SB_OFFSETS" ML_RUN="$tool $op $mode $bs $REPS $((WORDS * 8 / bs + 1))" \
 			LD_PRELOAD=$PWD/ml.so "$bin"
 	done | sort -g -k2 | awk '{ m[NR] = $2; lo = (NR == 1 || $1 < lo) ? $1 : lo }
-		END { printf "%.3f %.3f\n", lo, m[int((NR + 1) / 2)] }'
+		END { if (NR) printf "%.3f %.3f\n", lo, m[int((NR + 1) / 2)]; else print "failed" }'
 }
 
 printf '%-6s %-4s %-5s %15s %15s %6s\n' oper mode block "sysbench min/med" "bench min/med" med
@@ -57,6 +57,7 @@ for op in $OPERS; do
 			bs=$(bytes "$b")
 			read -r smin smed < <(loops sb "$op" "$mode" "$bs" "$sb")
 			read -r bmin bmed < <(loops bench "$op" "$mode" "$bs" "$BENCH")
+			if [ "$smin" = failed ] || [ "$bmin" = failed ]; then echo "$op $mode $b: a run failed"; exit 1; fi
 			# a rate ratio: sysbench's time per word over bench's
 			printf '%-6s %-4s %-5s %15s %15s %6s\n' "$op" "$mode" "$b" \
 				"$smin/$smed" "$bmin/$bmed" "$(ratio "$smed" "$bmed")"
