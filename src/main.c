@@ -766,7 +766,7 @@ int main(int argc, char **argv)
 		return 1;
 	runinfo_set_server_reader(read_server_info);
 	opt_init();
-	if (core_opts_define() || metrics_opts_define() || db_init_options()) {
+	if (core_opts_define() || db_init_options()) {
 		fprintf(stderr, "FATAL: %s\n", opt_error());
 		return 1;
 	}

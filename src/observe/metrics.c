@@ -25,24 +25,6 @@
 #include "stats/runinfo.h"
 #include "util/log.h"
 
-#ifdef HAVE_MICROHTTPD
-#define METRICS_LISTEN_DESC "serve this run's live figures (events, queries by kind, errors, latency histogram, threads, sweep step; no secrets) at http://[HOST:]PORT/metrics in the Prometheus text format; HOST: 127.0.0.1 unless given"
-#else
-#define METRICS_LISTEN_DESC "serve this run's live figures at http://[HOST:]PORT/metrics for Prometheus (not in this build: configured --without-microhttpd)"
-#endif
-
-static const struct opt_def metrics_opts[] = {
-	{ "metrics-listen", OPT_STRING, METRICS_LISTEN_DESC, NULL, 0, 0,
-	  OPT_F_NODEFAULT | OPT_F_EXTRA, NULL },
-	{ "metrics-linger", OPT_DOUBLE, "with --metrics-listen, seconds to keep serving the final figures after the run (or the sweep) ended, for the last scrape", "0", 0, 86400, OPT_F_EXTRA, NULL },
-};
-
-int metrics_opts_define(void)
-{
-	return opt_define("General options", metrics_opts,
-	                  sizeof(metrics_opts) / sizeof(metrics_opts[0]));
-}
-
 void metrics_warn_unused(const char *cmd)
 {
 	const char *listen = opt_get_string("metrics-listen");

@@ -21,7 +21,11 @@
  * line, no host or user name; the workload's name, the run id and bench's
  * version only. It binds 127.0.0.1 unless a HOST is given.
  *
- * Every function but metrics_harvest's callers' thread is the main one.
+ * Its options (--metrics-listen, --metrics-linger) are core options
+ * (opt/core_opts.c), declared in builds without libmicrohttpd too.
+ *
+ * Every function is called from the main thread (metrics_harvest from
+ * the reporter, which is the main thread during a run).
  */
 #ifndef BENCH_METRICS_H
 #define BENCH_METRICS_H
@@ -29,10 +33,6 @@
 #include "stats/stats.h"
 
 struct metrics;
-
-/* Declare --metrics-listen and --metrics-linger (General options).
- * 0 or opt_define's error. */
-int metrics_opts_define(void);
 
 /* The endpoint of a `run` when --metrics-listen is given (its server up
  * and answering with zeros), else *out = NULL. One FATAL line and a
