@@ -153,7 +153,7 @@ installed): its own port, a storage folder here, bench scraped every
 second:
 
   $ command -v prometheus > /dev/null || { echo "prometheus is not installed" > "${BENCH_SKIP_FILE:-/dev/null}"; exit 80; }
-  $ PP=$(freeport)
+  $ PP=$(freeport); while [ "$PP" = "$BP" ]; do PP=$(freeport); done
   $ cat > prom.yml <<EOF
   > global:
   >   scrape_interval: 1s
@@ -167,7 +167,7 @@ second:
   $ prometheus --config.file=prom.yml --storage.tsdb.path="$PWD/tsdb" --web.listen-address=127.0.0.1:$PP > prom.log 2>&1 &
   $ PROM=$!
   $ trap 'kill $PROM 2> /dev/null; wait $PROM' EXIT
-  $ for i in $(seq 1 600); do curl -sf "http://127.0.0.1:$PP/-/ready" > /dev/null && break; sleep 0.1; done
+  $ for i in $(seq 1 1200); do curl -sf "http://127.0.0.1:$PP/-/ready" > /dev/null && break; sleep 0.1; done
   $ curl -sf "http://127.0.0.1:$PP/-/ready"
   Prometheus Server is Ready.
   $ query() { curl -sf --data-urlencode "query=$1" "http://127.0.0.1:$PP/api/v1/query"; }
