@@ -305,14 +305,14 @@ static void run_observe_lines(void *ud, const char *time)
 	obs_text_line(ud, time);
 }
 
-/* One run: init(), the option summary, print_mode(), the workers, the
- * final report (into *result when non-NULL), done(). Returns 0, 1 after a
- * hook failed, or sched_run()'s negative errno. */
 /* --metrics-listen's endpoint over the whole run command (NULL: off), and
  * the sweep's steps for it (0: not a sweep). */
 static struct metrics *run_metrics;
 static unsigned run_nsteps;
 
+/* One run: init(), the option summary, print_mode(), the workers, the
+ * final report (into *result when non-NULL), done(). Returns 0, 1 after a
+ * hook failed, or sched_run()'s negative errno. */
 static int run_once(struct lrt *main_state, struct report_result *result)
 {
 	struct obs *obs = NULL;
