@@ -366,18 +366,18 @@ static void sweep_on_signal(int sig)
 }
 
 /* --sweep-pause between steps; SIGINT/SIGTERM end the wait and the sweep
- * (the table is still printed). Returns 0, or -EINTR. keep: after a signal
- * the handler stays (--metrics-linger's wait, the program's last: a
- * second signal, as timeout(1) sends its process group, must not kill it
- * before its exit status). */
+ * (the table is still printed), as does one that came before it. Returns
+ * 0, or -EINTR. keep: after a signal the handler stays (--metrics-linger's
+ * wait, the program's last: a second signal, as timeout(1) sends its
+ * process group, must not kill it before its exit status). */
 static int sweep_pause(double seconds, int keep)
 {
 	struct sigaction sa, old_int, old_term;
 	struct timespec left;
 	int rc = 0;
 
-	if (seconds <= 0)
-		return 0;
+	if (seconds <= 0)   /* a signal since (linger_catch_signals) counts */
+		return sweep_interrupted ? -EINTR : 0;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = sweep_on_signal;
 	sigaction(SIGINT, &sa, &old_int);
@@ -393,6 +393,24 @@ static int sweep_pause(double seconds, int keep)
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	return rc;
+}
+
+/* --metrics-listen: from the first run on, SIGINT and SIGTERM outside a
+ * run (between sweep steps, after the last) only set sweep_interrupted
+ * (a signal the program was started with ignored stays ignored): one
+ * that comes as a run ends, before --metrics-linger's wait, must end the
+ * wait, not kill bench before its exit status. The scheduler installs
+ * its own during each run and puts this one back. */
+static void linger_catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM };
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sweep_on_signal;
+	for (unsigned i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
 }
 
 /* A step the scheduler ends with _exit (--forced-shutdown, workers blocked
@@ -512,6 +530,8 @@ static int cmd_run(struct lrt *main_state)
 		return 1;
 	}
 	run_nsteps = sw.active ? sw.n : 0;
+	if (run_metrics)
+		linger_catch_signals();
 	if (sw.active) {
 		rc = run_sweep(main_state, &sw);
 	} else {
@@ -522,7 +542,7 @@ static int cmd_run(struct lrt *main_state)
 	}
 	sweep_free(&sw);
 	/* the final figures stay up for a last scrape; a signal ends that */
-	if (sweep_pause(metrics_linger(run_metrics), 1))
+	if (metrics_linger(run_metrics) > 0 && sweep_pause(metrics_linger(run_metrics), 1))
 		log_msg(LOG_NOTICE, "--metrics-linger ended by a signal");
 	metrics_destroy(run_metrics);
 	run_metrics = NULL;

@@ -13,12 +13,12 @@ SQLite: no database server.
   $ BP=$(freeport)
   $ $B oltp_read_write $S prepare > /dev/null
 
-During a run (stopped by SIGTERM once the page counts transactions; the
+During a run (ended by SIGTERM once the page counts transactions; the
 runs in the background have no timeout(1), which signals its process group
 too, and take no SIGINT, which a shell's background jobs ignore: their
 --time and --metrics-linger bound them):
 
-  $ $BENCH oltp_read_write $S --threads=2 --time=100 --metrics-listen=$BP --report-format=json run > run1.json 2> run1.err &
+  $ $BENCH oltp_read_write $S --threads=2 --time=100 --metrics-listen=$BP --metrics-linger=100 --report-format=json run > run1.json 2> run1.err &
   $ BPID=$!
   $ for i in $(seq 1 600); do get > m.txt && grep -q '^bench_transactions_total [1-9]' m.txt && break; sleep 0.1; done
   $ cp m.txt during.txt
@@ -41,6 +41,14 @@ Only /metrics, only GET (and HEAD):
   405 GET, HEAD
   $ curl -s -o /dev/null -w '%{http_code} %{content_type}\n' "http://127.0.0.1:$BP/metrics"
   200 text/plain; version=0.0.4; charset=utf-8
+
+SIGTERM ends the run (its final report says interrupted); the linger
+then serves the final figures (bench_running 0) until a second SIGTERM;
+the exit status is the run's:
+
+  $ kill -TERM $BPID
+  $ for i in $(seq 1 600); do get > m.txt && grep -q '^bench_running 0' m.txt && break; sleep 0.1; done
+  $ cp m.txt final.txt
   $ kill -TERM $BPID; wait $BPID
   [1]
 
@@ -97,38 +105,39 @@ masked here, checked below):
   bench_latency_seconds_sum N
   bench_latency_seconds_count N
 
-The values hang together: a running two-thread run that is no sweep;
-oltp_read_write's 14 reads, 4 writes and 2 others per transaction (a
-query counts when it ends, a transaction when it ends: the two threads'
-transactions in flight and those an ignored error restarted add queries);
-cumulative buckets ending in
-+Inf = count = events = transactions; the run id of the json final line:
+The values hang together. During the run: a running two-thread run that
+is no sweep, cumulative buckets ending in +Inf = count = events =
+transactions (one harvest holds an event and its latency). After it:
+every counter is the json final line's, the run id too:
 
   $ python3 - <<'PY'
   > import json, re
-  > v = {}
-  > for l in open("during.txt"):
-  >     if not l.startswith("#"):
-  >         k, x = l.rsplit(" ", 1)
-  >         v[k] = float(x)
-  > print(v["bench_running"], v["bench_threads"], v["bench_sweep_step"], v["bench_sweep_steps"])
-  > t = v["bench_transactions_total"]
-  > q = [v['bench_queries_total{kind="%s"}' % k] for k in ("read", "write", "other")]
-  > e = v["bench_errors_total"]
-  > ok = all(per * (t - 1) <= n <= per * (t + 2 + e) for n, per in zip(q, (14, 4, 2)))
-  > print("per transaction:", ok or (t, e, q))
-  > b = [x for k, x in v.items() if k.startswith("bench_latency_seconds_bucket")]
-  > print("cumulative:", b == sorted(b), b[-1] == v["bench_latency_seconds_count"] == v["bench_events_total"] == t)
-  > print("sum > 0:", v["bench_latency_seconds_sum"] > 0)
+  > def page(name):
+  >     v = {}
+  >     for l in open(name):
+  >         if not l.startswith("#"):
+  >             k, x = l.rsplit(" ", 1)
+  >             v[k] = float(x)
+  >     return v
+  > def hist_ok(v):
+  >     b = [x for k, x in v.items() if k.startswith("bench_latency_seconds_bucket")]
+  >     return b == sorted(b) and b[-1] == v["bench_latency_seconds_count"] == v["bench_events_total"] == v["bench_transactions_total"]
+  > d, f = page("during.txt"), page("final.txt")
+  > print(d["bench_running"], d["bench_threads"], d["bench_threads_running"], d["bench_sweep_step"], d["bench_sweep_steps"], hist_ok(d))
   > fin = [json.loads(l) for l in open("run1.json")][-1]
-  > rid = re.search(r'run_id="([0-9a-f]+)"', open("during.txt").read()).group(1)
-  > print(fin["type"], fin["status"], "same run_id:", fin["run_id"] == rid)
+  > pairs = [("transactions_total", "events"), ('queries_total{kind="read"}', "reads"), ('queries_total{kind="write"}', "writes"),
+  >          ('queries_total{kind="other"}', "other"), ("errors_total", "errors"), ("reconnects_total", "reconnects")]
+  > print(fin["type"], fin["status"], f["bench_running"], f["bench_threads_running"], hist_ok(f))
+  > print([k for k, j in pairs if f["bench_" + k] != fin[j]] or "as the final report", fin["events"] > 0)
+  > print("latency sum: %s" % ("as the final report" if abs(f["bench_latency_seconds_sum"] * 1000 - fin["latency_ms"]["sum"]) < 1 else (f["bench_latency_seconds_sum"], fin["latency_ms"])))
+  > rid = re.search(r'run_id="([0-9a-f]+)"', open("final.txt").read()).group(1)
+  > print("same run_id:", fin["run_id"] == rid)
   > PY
-  1.0 2.0 0.0 0.0
-  per transaction: True
-  cumulative: True True
-  sum > 0: True
-  final interrupted same run_id: True
+  1.0 2.0 2.0 0.0 0.0 True
+  final interrupted 0.0 0.0 True
+  as the final report True
+  latency sum: as the final report
+  same run_id: True
 
 A sweep's steps: the step and the threads of the one going, the totals
 add up over the steps; --metrics-linger keeps the final figures up after
