@@ -29,6 +29,12 @@ BENCH_DEPS_TEST="$BENCH_DEPS_TEST sysstat"
 # for completion/bench (tests/t/completion.t)
 BENCH_DEPS_TEST="$BENCH_DEPS_TEST debhelper dpkg-dev lintian man-db bsdextrautils bash-completion"
 
+# --prom-scrape: libcurl (the HTTP client; configure --without-curl leaves
+# it out), and observe_prom.t's exporter (prometheus-node-exporter) and
+# curl (its readiness probe)
+BENCH_DEPS_BUILD="$BENCH_DEPS_BUILD libcurl4-openssl-dev"
+BENCH_DEPS_TEST="$BENCH_DEPS_TEST prometheus-node-exporter curl"
+
 # node and npm, for the npm package hdr-histogram-js; only where no node is
 # installed (Debian's npm conflicts with other builds of nodejs)
 BENCH_DEPS_NODE="nodejs npm"
