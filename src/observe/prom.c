@@ -20,8 +20,9 @@
 #define PROM_MAX_SEL 256
 #define PROM_MAX_BODY (64u << 20)
 
-/* node_exporter's figures that say what the disks, CPUs and memory did;
- * the disk ones limited to --prom-devices (%s: the device matcher). */
+/* What the disks, CPUs and memory did (node_exporter; the disks limited
+ * to --prom-devices, %s: the device matcher), and the database server's
+ * main counters (mysqld_exporter, postgres_exporter). */
 static const char *const prom_default[] = {
 	"sum by (mode) (node_cpu_seconds_total)",
 	"node_disk_reads_completed_total%s", "node_disk_writes_completed_total%s",
@@ -32,6 +33,23 @@ static const char *const prom_default[] = {
 	"node_network_receive_bytes_total{device!=\"lo\"}",
 	"node_network_transmit_bytes_total{device!=\"lo\"}",
 	"node_context_switches_total", "node_load1",
+	/* mysqld_exporter's: its status counters are untyped */
+	"mysql_global_status_commands_total{command=~\"commit|rollback\"}",
+	"rate(mysql_global_status_innodb_buffer_pool_read_requests)",
+	"rate(mysql_global_status_innodb_buffer_pool_reads)",
+	"rate(mysql_global_status_innodb_data_fsyncs)",
+	"rate(mysql_global_status_innodb_os_log_written)",
+	"rate(mysql_global_status_innodb_row_lock_waits)",
+	"mysql_global_status_threads_running",
+	/* postgres_exporter's, per database */
+	"sum by (datname) (pg_stat_database_xact_commit)",
+	"sum by (datname) (pg_stat_database_xact_rollback)",
+	"sum by (datname) (pg_stat_database_blks_read)",
+	"sum by (datname) (pg_stat_database_blks_hit)",
+	"sum by (datname) (pg_stat_database_temp_bytes)",
+	"sum by (datname) (pg_stat_database_deadlocks)",
+	"sum(pg_stat_bgwriter_checkpoints_timed_total)", "sum(pg_stat_bgwriter_checkpoints_req_total)",
+	"sum(pg_stat_bgwriter_buffers_checkpoint_total)", "sum(pg_stat_bgwriter_buffers_backend_total)",
 };
 #define PROM_NDEFAULT (sizeof(prom_default) / sizeof(*prom_default))
 
@@ -373,7 +391,7 @@ static int prom_take(void *ud, const struct prom_sample *smp)
 			s->key = kd;
 			e->ns++;
 			s->sel = k;
-			s->kind = smp->kind;
+			s->kind = sel->counter ? PROM_COUNTER : smp->kind;
 		}
 		if (s == NULL || s->sel != k)
 			continue;
@@ -464,14 +482,17 @@ static void prom_start_notes(struct obs_prom *p, struct prom_exp *e)
 {
 	char list[1024] = "";
 	unsigned nlist = 0;
+	int node = 0;
 
 	if (p->dflt) {
 		if (e->ns == 0) {
-			log_msg(LOG_WARNING, "--prom-scrape: %s has none of the default metrics (node_exporter's node_cpu_seconds_total, node_disk_*, node_memory_*): going on without it; name its metrics with --prom-metrics",
+			log_msg(LOG_WARNING, "--prom-scrape: %s has none of the default metrics (node_exporter's, mysqld_exporter's, postgres_exporter's): going on without it; name its metrics with --prom-metrics",
 			        e->name);
 			return;
 		}
-		for (unsigned d = 0; d < p->ndev; d++) {
+		for (unsigned i = 0; i < e->ns && !node; i++)
+			node = strncmp(e->s[i].key, "node_", 5) == 0;
+		for (unsigned d = 0; node && d < p->ndev; d++) {
 			char want[256];
 			int found = 0;
 			snprintf(want, sizeof(want), "device=\"%s\"", p->dev[d]);

@@ -355,6 +355,16 @@ int prom_sel_parse(const char *text, struct prom_sel *sel, char *err, size_t err
 	while (end > p && pt_blank(end[-1]))
 		end--;
 	e = pt_name_end(p, end, 1);
+	if (e - p == 4 && strncmp(p, "rate", 4) == 0 && *pt_skip(e, end) == '(') {
+		if (end[-1] != ')')
+			PS_FAIL("no ')' closes 'rate('");
+		sel->counter = 1;
+		end--;
+		p = pt_skip(pt_skip(e, end) + 1, end);
+		while (end > p && pt_blank(end[-1]))
+			end--;
+		e = pt_name_end(p, end, 1);
+	}
 	if (e - p == 3 && strncmp(p, "sum", 3) == 0) {
 		char *q = pt_skip(e, end);
 		if (q < end && (*q == '(' || (strncmp(q, "by", 2) == 0 && !pt_name_char(q[2], 1)))) {

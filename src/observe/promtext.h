@@ -51,8 +51,10 @@ int prom_parse(char *text, size_t len,
                unsigned *bad, char *err, size_t errlen);
 
 /* A selector: name{label op "value",...}, or an aggregation of one:
- * sum(sel) or sum by (label,...) (sel). ops: = != =~ !~ (regular
- * expressions are POSIX extended, anchored at both ends). */
+ * sum(sel) or sum by (label,...) (sel); any of them in rate(...) is taken
+ * as a counter whatever the exporter's TYPE says (mysqld_exporter leaves
+ * its status counters untyped). ops: = != =~ !~ (regular expressions are
+ * POSIX extended, anchored at both ends). */
 enum prom_op { PROM_EQ, PROM_NE, PROM_RE, PROM_NRE };
 
 struct prom_matcher {
@@ -67,6 +69,7 @@ struct prom_sel {
 	struct prom_matcher *m;
 	unsigned nm;
 	int sum;                        /* sum(...) or sum by (...) (...) */
+	int counter;                    /* rate(...): a counter */
 	char **by;                      /* the by labels, sorted */
 	unsigned nby;
 };

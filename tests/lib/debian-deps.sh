@@ -30,10 +30,11 @@ BENCH_DEPS_TEST="$BENCH_DEPS_TEST sysstat"
 BENCH_DEPS_TEST="$BENCH_DEPS_TEST debhelper dpkg-dev lintian man-db bsdextrautils bash-completion"
 
 # --prom-scrape: libcurl (the HTTP client; configure --without-curl leaves
-# it out), and observe_prom.t's exporter (prometheus-node-exporter) and
-# curl (its readiness probe)
+# it out), and the exporters observe_prom.t and observe_prom_db.t start
+# (tests/lib/promexp.sh) with curl as their readiness probe
 BENCH_DEPS_BUILD="$BENCH_DEPS_BUILD libcurl4-openssl-dev"
-BENCH_DEPS_TEST="$BENCH_DEPS_TEST prometheus-node-exporter curl"
+BENCH_DEPS_TEST="$BENCH_DEPS_TEST prometheus-node-exporter prometheus-mysqld-exporter
+	prometheus-postgres-exporter curl"
 
 # node and npm, for the npm package hdr-histogram-js; only where no node is
 # installed (Debian's npm conflicts with other builds of nodejs)

@@ -7,6 +7,8 @@
 #   trap promexp_stop_all EXIT
 #   promexp_start node [ARGS...]   # prometheus-node-exporter: sets PROM_NODE_URL
 #   promexp_start fake FILE        # fake_exporter.py serving FILE's bodies: PROM_FAKE_URL
+#   promexp_start mysqld           # prometheus-mysqld-exporter: PROM_MYSQLD_URL
+#   promexp_start postgres         # prometheus-postgres-exporter: PROM_POSTGRES_URL
 #   promexp_stop_all               # stops what this shell started, nothing else
 #
 # node: Debian's prometheus-node-exporter, on 127.0.0.1 and a free port,
@@ -16,7 +18,9 @@
 # turn (see tests/lib/fake_exporter.py). Each waits until /metrics
 # answers (20 s at most) and retries another port when the first was
 # taken. Returns 0, or 1 after one "promexp: ..." line on stderr (2 when
-# the exporter program is not installed: a test may skip).
+# the exporter program is not installed: a test may skip). mysqld and
+# postgres read the server dbserver_start started in this shell, as DB_USER
+# (its DSN in the exporter's environment only).
 
 . "${BENCH_SRCDIR:?}/tests/lib/dbserver.sh"
 
@@ -42,6 +46,9 @@ promexp_start() {
 	node) command -v prometheus-node-exporter >/dev/null 2>&1 ||
 		{ _promexp_err "prometheus-node-exporter not found: install the package prometheus-node-exporter"; return 2; } ;;
 	fake) [ -r "${1:-}" ] || { _promexp_err "fake: no bodies file '${1:-}'"; return 1; } ;;
+	mysqld | postgres)
+		command -v "prometheus-$kind-exporter" >/dev/null 2>&1 ||
+			{ _promexp_err "prometheus-$kind-exporter not found: install the package prometheus-$kind-exporter"; return 2; } ;;
 	*) _promexp_err "unknown exporter kind '$kind'"; return 1 ;;
 	esac
 	log=$(mktemp "${TMPDIR:-/tmp}/promexp.XXXXXX")
@@ -55,6 +62,12 @@ promexp_start() {
 					--collector.meminfo --collector.stat --collector.loadavg
 			fi
 			prometheus-node-exporter --web.listen-address="127.0.0.1:$port" "$@" >"$log" 2>&1 &
+		elif [ "$kind" = mysqld ]; then
+			DATA_SOURCE_NAME="$DB_USER:$DB_PASSWORD@(127.0.0.1:${DB_MYSQL_PORT:?})/" \
+				prometheus-mysqld-exporter --web.listen-address="127.0.0.1:$port" "$@" >"$log" 2>&1 &
+		elif [ "$kind" = postgres ]; then
+			DATA_SOURCE_NAME="postgresql://$DB_USER:$DB_PASSWORD@127.0.0.1:${DB_PGSQL_PORT:?}/$DB_NAME?sslmode=disable" \
+				prometheus-postgres-exporter --web.listen-address="127.0.0.1:$port" "$@" >"$log" 2>&1 &
 		else
 			python3 "$BENCH_SRCDIR/tests/lib/fake_exporter.py" "$port" "$1" >"$log" 2>&1 &
 		fi
@@ -65,6 +78,8 @@ promexp_start() {
 			case $kind in
 			node) PROM_NODE_URL=$url ;;
 			fake) PROM_FAKE_URL=$url ;;
+			mysqld) PROM_MYSQLD_URL=$url ;;
+			postgres) PROM_POSTGRES_URL=$url ;;
 			esac
 			rm -f "$log"
 			return 0

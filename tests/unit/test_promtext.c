@@ -200,6 +200,16 @@ static void test_selectors(void)
 	ok(prom_sel_parse("sum", &sel, err, sizeof(err)) == 0 && !sel.sum && strcmp(sel.name, "sum") == 0,
 	   "a metric named sum");
 	prom_sel_free(&sel);
+	ok(prom_sel_parse("rate(mysql_global_status_innodb_data_fsyncs)", &sel, err, sizeof(err)) == 0 &&
+	   sel.counter && !sel.sum && strcmp(sel.name, "mysql_global_status_innodb_data_fsyncs") == 0,
+	   "rate(name): a counter");
+	prom_sel_free(&sel);
+	ok(prom_sel_parse(" rate ( sum by (mode) (node_cpu_seconds_total{mode!=\"idle\"}) ) ", &sel, err, sizeof(err)) == 0 &&
+	   sel.counter && sel.sum && sel.nby == 1 && sel.nm == 1, "rate(sum by ...)");
+	prom_sel_free(&sel);
+	ok(prom_sel_parse("rate", &sel, err, sizeof(err)) == 0 && !sel.counter && strcmp(sel.name, "rate") == 0,
+	   "a metric named rate");
+	prom_sel_free(&sel);
 
 	static const struct { const char *text, *why; } badsel[] = {
 		{ "", "not a metric name at ''" },
@@ -213,6 +223,7 @@ static void test_selectors(void)
 		{ "sum by mode (x)", "no '(' after 'sum by'" },
 		{ "sum by (mode) x", "no '(' after 'sum by (...)'" },
 		{ "sum(x", "no ')' closes 'sum('" },
+		{ "rate(x", "no ')' closes 'rate('" },
 	};
 	for (unsigned i = 0; i < sizeof(badsel) / sizeof(*badsel); i++) {
 		int rc = prom_sel_parse(badsel[i].text, &sel, err, sizeof(err));
