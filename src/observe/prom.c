@@ -8,14 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "observe/prom.h"
+#include "util/log.h"
+
 #ifdef HAVE_CURL
 #include <curl/curl.h>
-#endif
-#include "observe/prom.h"
 #include "observe/promtext.h"
 #include "stats/report.h"
 #include "util/clock.h"
-#include "util/log.h"
 
 #define PROM_MAX_SEL 256
 #define PROM_MAX_BODY (64u << 20)
@@ -68,9 +68,7 @@ struct prom_series {
 struct prom_exp {
 	char *name, *url;               /* url as shown: no user, password or query */
 	char *fetch;                    /* as given */
-#ifdef HAVE_CURL
 	CURL *h;
-#endif
 	char *body;
 	size_t len, cap;
 	int added, done, ok;
@@ -88,9 +86,7 @@ struct prom_exp {
 };
 
 struct obs_prom {
-#ifdef HAVE_CURL
 	CURLM *multi;
-#endif
 	struct prom_exp *e;
 	unsigned ne;
 	struct prom_sel *sel;
@@ -183,7 +179,6 @@ static int prom_sels(struct obs_prom *p, const char *metrics)
 	return rc;
 }
 
-#ifdef HAVE_CURL
 static size_t prom_write(char *data, size_t size, size_t n, void *ud)
 {
 	struct prom_exp *e = ud;
@@ -205,7 +200,6 @@ static size_t prom_write(char *data, size_t size, size_t n, void *ud)
 	e->len += add;
 	return add;
 }
-#endif
 
 int obs_prom_create(const char *const *urls, unsigned nurl, const char *metrics,
                     const char *const *devs, unsigned ndev, int line, struct obs_prom **out)
@@ -214,11 +208,6 @@ int obs_prom_create(const char *const *urls, unsigned nurl, const char *metrics,
 	int rc = -ENOMEM;
 
 	*out = NULL;
-#ifndef HAVE_CURL
-	(void)urls; (void)nurl; (void)metrics; (void)devs; (void)ndev; (void)line; (void)p; (void)rc;
-	log_msg(LOG_FATAL, "--prom-scrape: this bench was built without libcurl (configure --without-curl)");
-	return -ENOTSUP;
-#else
 	if ((p = calloc(1, sizeof(*p))) == NULL)
 		goto nomem;
 	p->line = line;
@@ -308,7 +297,6 @@ nomem:
 err:
 	obs_prom_destroy(p);
 	return rc;
-#endif
 }
 
 void obs_prom_destroy(struct obs_prom *p)
@@ -317,10 +305,8 @@ void obs_prom_destroy(struct obs_prom *p)
 		return;
 	for (unsigned i = 0; p->e && i < p->ne; i++) {
 		struct prom_exp *e = &p->e[i];
-#ifdef HAVE_CURL
 		if (e->h)
 			curl_easy_cleanup(e->h);
-#endif
 		for (unsigned k = 0; k < e->ns; k++)
 			free(e->s[k].key);
 		free(e->s);
@@ -336,12 +322,10 @@ void obs_prom_destroy(struct obs_prom *p)
 	for (unsigned i = 0; i < p->ndev; i++)
 		free(p->dev[i]);
 	free(p->dev);
-#ifdef HAVE_CURL
 	if (p->multi) {
 		curl_multi_cleanup(p->multi);
 		curl_global_cleanup();
 	}
-#endif
 	free(p);
 }
 
@@ -404,7 +388,6 @@ static int prom_take(void *ud, const struct prom_sample *smp)
 	return 0;
 }
 
-#ifdef HAVE_CURL
 /* Run the transfers of the exporters asked (add) until all are done or
  * the deadline; each one's ok/why and its sample time t_cur. */
 static void prom_fetch(struct obs_prom *p, int64_t wait_ns)
@@ -474,7 +457,6 @@ static void prom_fetch(struct obs_prom *p, int64_t wait_ns)
 			e->ns_max = took;
 	}
 }
-#endif
 
 /* After the start scrape of e: one warning per selector that matched
  * nothing (the default set: when none of it did, or a named device). */
@@ -578,7 +560,6 @@ void obs_prom_sample(struct obs_prom *p, int point, int64_t wait_ns)
 {
 	if (p == NULL)
 		return;
-#ifdef HAVE_CURL
 	for (unsigned i = 0; i < p->ne; i++)
 		p->e[i].added = point == 0 || p->e[i].on;
 	prom_fetch(p, wait_ns);
@@ -617,10 +598,6 @@ void obs_prom_sample(struct obs_prom *p, int point, int64_t wait_ns)
 		}
 		e->cpu_ns += clock_thread_cpu_ns() - c0;
 	}
-#else
-	(void)point;
-	(void)wait_ns;
-#endif
 }
 
 /* ---- output ------------------------------------------------------------------ */
@@ -765,3 +742,19 @@ void obs_prom_line(const struct obs_prom *p, const char *time)
 		log_text(LOG_NOTICE, "%s\n", line);
 	}
 }
+
+#else /* a build without libcurl (configure --without-curl) */
+
+int obs_prom_create(const char *const *urls, unsigned nurl, const char *metrics,
+                    const char *const *devs, unsigned ndev, int line, struct obs_prom **out)
+{
+	*out = NULL;
+	log_msg(LOG_FATAL, "--prom-scrape: this bench was built without libcurl (configure --without-curl)");
+	return -ENOTSUP;
+}
+
+void obs_prom_destroy(struct obs_prom *p) {}
+void obs_prom_sample(struct obs_prom *p, int point, int64_t wait_ns) {}
+void obs_prom_json(const struct obs_prom *p, FILE *f, int final) {}
+void obs_prom_line(const struct obs_prom *p, const char *time) {}
+#endif
