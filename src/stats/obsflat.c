@@ -9,8 +9,18 @@
 
 int obsflat_is_metric(const char *key, json_t *value)
 {
-	return json_is_object(value) && strcmp(key, "options") != 0 &&
-	       json_is_number(json_object_get(value, "time"));
+	const char *k;
+	json_t *m;
+
+	if (!json_is_object(value) || strcmp(key, "options") == 0)
+		return 0;
+	if (json_is_number(json_object_get(value, "time")))
+		return 1;
+	/* a source of several (prom: one object per exporter) */
+	json_object_foreach(value, k, m)
+		if (json_is_object(m) && json_is_number(json_object_get(m, "time")))
+			return 1;
+	return 0;
 }
 
 static int flat_add(struct obsflat *out, const char *path, json_t *v, double time,

@@ -7,7 +7,8 @@
  *
  * A metric object is a top-level member of a json interval or final line
  * whose value is an object with a number "time" (the seconds its figures
- * cover), except bench's own "options". A new source that follows this
+ * cover), or holding such objects ("prom": one per exporter), except
+ * bench's own "options". A new source that follows this
  * rule shows up in every view without code changes (docs/observe.md).
  *
  * Its leaves are named by their path, the keys joined with '.':
