@@ -54,9 +54,10 @@ sample (the workers have gone):
 
   $ $B oltp_read_write $PG --tables=1 --table-size=1000 --threads=2 --time=6 --report-interval=1 \
   >   --server-stats=on --report-format=json run > wait.json 2> wait.err &
+  $ run=$!
   $ n=0; until [ -s wait.json ] || [ $n -gt 1200 ]; do sleep 0.05; n=$((n + 1)); done
   $ dbserver_pgsql_sql "BEGIN; LOCK TABLE sbtest1 IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(2.5); COMMIT" > /dev/null
-  $ wait
+  $ wait $run
   $ python3 -c 'import json; o = [json.loads(l) for l in open("wait.json")]
   > g = [x["server"]["gauges"] for x in o if x["type"] == "interval" and "gauges" in x["server"]]
   > w = [x["pg_stat_activity.wait_Lock"] for x in g]
