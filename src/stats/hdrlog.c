@@ -19,12 +19,15 @@
 #include <zlib.h>
 
 #include "stats/hdrlog.h"
+#include "stats/report.h"
 #include "util/log.h"
 
 struct hdrlog {
 	FILE *f;
 	char *path;
 	int err;        /* first write error (negative errno), sticky */
+	const char *prefix;     /* before each line: "" or HDRLOG_STREAM_PREFIX */
+	int borrowed;   /* f is the report stream (--hdr-log=-): not closed */
 };
 
 /* ---- base64 ------------------------------------------------------------ */
@@ -313,7 +316,15 @@ int hdrlog_open_ident(const char *path, double start_time_epoch,
 		log_msg(LOG_FATAL, "out of memory opening --hdr-log file '%s'", path);
 		return -ENOMEM;
 	}
-	l->f = fopen(path, "w");
+	if (strcmp(path, HDRLOG_STDOUT) == 0) {
+		/* beside the json lines on stdout: one stream out of a pod */
+		l->f = report_machine_stream();
+		l->prefix = HDRLOG_STREAM_PREFIX;
+		l->borrowed = 1;
+	} else {
+		l->prefix = "";
+		l->f = fopen(path, "w");
+	}
 	if (!l->f) {
 		rc = -errno;
 		log_msg(LOG_FATAL, "cannot create --hdr-log file '%s': %s",
@@ -327,15 +338,18 @@ int hdrlog_open_ident(const char *path, double start_time_epoch,
 		strftime(human, sizeof(human), "%a %b %d %H:%M:%S %Z %Y", &tm);
 	errno = 0;
 	if (fprintf(l->f,
-	            "#[Histogram log format version 1.3]\n"
-	            "#[StartTime: %s (seconds since epoch), %s]\n"
-	            "%s%s%s"
-	            "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\","
+	            "%s#[Histogram log format version 1.3]\n"
+	            "%s#[StartTime: %s (seconds since epoch), %s]\n"
+	            "%s%s%s%s"
+	            "%s\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\","
 	            "\"Interval_Compressed_Histogram\"\n",
-	            start, human, ident ? "#[" : "", ident ? ident : "", ident ? "]\n" : "") < 0 ||
+	            l->prefix, l->prefix, start, human, ident ? l->prefix : "",
+	            ident ? "#[" : "", ident ? ident : "", ident ? "]\n" : "",
+	            l->prefix) < 0 ||
 	    fflush(l->f) != 0) {
 		rc = write_error(l, errno);
-		fclose(l->f);
+		if (!l->borrowed)
+			fclose(l->f);
 		free(l->path);
 		free(l);
 		return rc;
@@ -374,7 +388,7 @@ int hdrlog_write(struct hdrlog *l, const char *tag, double start_s,
 	fmt_sec3(len, sizeof(len), length_s);
 	fmt_sec3(max, sizeof(max), (double)hdr_max(h) / HDRLOG_MAX_VALUE_DIVISOR);
 	errno = 0;
-	if (fprintf(l->f, "%s%s%s%s,%s,%s,%s\n", clean ? "Tag=" : "",
+	if (fprintf(l->f, "%s%s%s%s%s,%s,%s,%s\n", l->prefix, clean ? "Tag=" : "",
 	            clean ? clean : "", clean ? "," : "", start, len, max, b64) < 0 ||
 	    fflush(l->f) != 0)
 		rc = write_error(l, errno);
@@ -393,7 +407,7 @@ int hdrlog_close(struct hdrlog *l)
 	if (fflush(l->f) != 0)
 		write_error(l, errno);
 	errno = 0;
-	if (fclose(l->f) != 0)
+	if (!l->borrowed && fclose(l->f) != 0)
 		write_error(l, errno);
 	rc = l->err;
 	free(l->path);

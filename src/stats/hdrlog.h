@@ -47,6 +47,13 @@
 
 struct hdrlog;
 
+/* --hdr-log=- : the log goes to stdout (the json/csv report stream, see
+ * report_machine_stream), each line prefixed with HDRLOG_STREAM_PREFIX, so
+ * that one stream (a pod's `kubectl logs`) carries the json lines and the
+ * log apart from bench's messages; `bench merge` reads such a capture. */
+#define HDRLOG_STDOUT "-"
+#define HDRLOG_STREAM_PREFIX "hdr: "
+
 /* Create (truncate) path and write the header with StartTime
  * start_time_epoch (seconds since the epoch; the human-readable date is in
  * local time). Returns 0 and *out, or a negative errno after logging a
