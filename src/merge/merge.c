@@ -435,11 +435,55 @@ static int scan_hdr_line(struct merge *m, struct msrc *s, struct mreader *r,
 	return 0;
 }
 
+/* The "type" of a json line as bench writes it (the first key), without
+ * parsing the line: "interval", "final"..., or "" when it does not say so
+ * plainly (then the line is parsed). */
+static void quick_type(const char *line, char *type, size_t len)
+{
+	const char *p = strstr(line, "\"type\"");
+	size_t n;
+
+	type[0] = '\0';
+	if (!p)
+		return;
+	p += 6;
+	p += strspn(p, " \t");
+	if (*p++ != ':')
+		return;
+	p += strspn(p, " \t");
+	if (*p++ != '"')
+		return;
+	n = strcspn(p, "\"\\");
+	if (p[n] == '"' && n < len)
+		snprintf(type, len, "%.*s", (int)n, p);
+}
+
+/* 1 when line looks like one whole JSON object (a cut line does not) */
+static int whole_object(const char *line)
+{
+	size_t n = strlen(line);
+
+	while (n && strchr(" \t\r\n", line[n - 1]))
+		n--;
+	return n >= 2 && line[strspn(line, " \t")] == '{' && line[n - 1] == '}';
+}
+
 static int scan_json_line(struct msrc *s, struct mreader *r, char *text)
 {
 	json_error_t err;
-	json_t *o = json_loads(text, JSON_DECODE_ANY, &err), *type;
+	json_t *o, *type;
 	const char *t;
+	char qt[16];
+
+	/* interval lines are parsed in pass 2 (those of the series): pass 1
+	 * reads through them, as through other types */
+	quick_type(text, qt, sizeof(qt));
+	if (qt[0] && strcmp(qt, "final") != 0 && whole_object(text)) {
+		s->has_json = 1;
+		s->niv += strcmp(qt, "interval") == 0;
+		return 0;
+	}
+	o = json_loads(text, JSON_DECODE_ANY, &err);
 
 	if (!json_is_object(o)) {
 		log_msg(LOG_FATAL, "merge: '%s' line %u: not a JSON object%s%s",
@@ -456,13 +500,7 @@ static int scan_json_line(struct msrc *s, struct mreader *r, char *text)
 		s->fin_line = r->lineno;
 		return 0;
 	}
-	if (strcmp(t, "interval") == 0) {
-		if (runcheck_json_interval("merge", r->path, r->lineno, o)) {
-			json_decref(o);
-			return 1;
-		}
-		s->niv++;
-	}
+	s->niv += strcmp(t, "interval") == 0;
 	json_decref(o);
 	return 0;
 }
@@ -863,10 +901,10 @@ struct mfeed {
 	struct mreader r;
 	struct msrc *s;
 	int part;               /* LN_JSON or LN_HDR */
-	int have;               /* a tick waits: slot and o or h */
+	int have;               /* a tick waits: slot and o or l */
 	long slot;
 	json_t *o;
-	struct hdr_hist *h;
+	struct hdrlog_line l;   /* points into r.line until the next read */
 };
 
 /* The figures of one tick, summed over the inputs. */
@@ -877,13 +915,20 @@ struct mtick {
 	unsigned inputs;
 };
 
-static void add_hist(struct hdr_hist *dst, const struct hdr_hist *src)
+/* Add the histogram of fd's current hdr log line into h. 0, or 1 after a
+ * FATAL line. */
+static int decode_into(const struct merge *m, struct mfeed *fd, struct hdr_hist *h)
 {
-	size_t cursor = 0;
-	int64_t v, c;
+	int sig = 0, e = hdrlog_decode_add(fd->l.b64, fd->l.b64_len, h, &sig);
 
-	while (hdr_next_bucket(src, &cursor, &v, &c))
-		hdr_record_n(dst, v, c);
+	if (e == -EDOM)
+		log_msg(LOG_FATAL, "merge: '%s' line %u: histogram with %d significant digits, but '%s' has %d: logs with different --hdr-sig-figs cannot be merged exactly",
+		        fd->r.path, fd->r.lineno, sig, m->sig_file, m->sig_figs);
+	else if (e)
+		log_msg(LOG_FATAL, "merge: '%s' line %u: cannot decode the histogram: %s",
+		        fd->r.path, fd->r.lineno, e == -ENOMEM ? "out of memory" :
+		        "corrupt base64/zlib/V2 payload");
+	return e ? 1 : 0;
 }
 
 /* Advance fd to its next tick of the series (fd->have), adding on the way
@@ -899,35 +944,29 @@ static int feed_next(struct merge *m, struct mfeed *fd)
 		if (k != fd->part)
 			continue;
 		if (k == LN_HDR) {
-			struct hdrlog_line l;
-			struct hdr_hist *h = NULL, *th;
-			int e = hdrlog_parse_line(text, &l);
+			struct hdrlog_line *l = &fd->l;
+			struct hdr_hist *into = m->h;
+			int e = hdrlog_parse_line(text, l);
 			if (e == 0)
 				continue;
-			if (e < 0 || decode_or_fatal(&fd->r, &l, &h) || check_sig_figs(m, &fd->r, h)) {
-				if (e < 0)
-					log_msg(LOG_FATAL, "merge: '%s' line %u: not an hdr log interval line",
-					        fd->r.path, fd->r.lineno);
-				hdr_destroy(h);
+			if (e < 0) {
+				log_msg(LOG_FATAL, "merge: '%s' line %u: not an hdr log interval line",
+				        fd->r.path, fd->r.lineno);
 				return 1;
 			}
-			if (l.tag) {
-				if (!(th = tag_hist(m, l.tag))) {
-					hdr_destroy(h);
-					log_msg(LOG_FATAL, "merge: out of memory");
-					return 1;
-				}
-				add_hist(th, h);
-				hdr_destroy(h);
-				continue;
+			if (!l->tag && fd->s->in_series && l->length_s >= m->period / 2) {
+				fd->slot = lround((l->start_s + l->length_s - fd->s->origin) / m->period);
+				fd->have = 1;
+				return 0;
 			}
-			if (!fd->s->in_series || l.length_s < m->period / 2) {
-				add_hist(m->h, h);
-				hdr_destroy(h);
-				continue;
+			if (l->tag && !(into = tag_hist(m, l->tag))) {
+				log_msg(LOG_FATAL, "merge: out of memory");
+				return 1;
 			}
-			fd->slot = lround((l.start_s + l.length_s - fd->s->origin) / m->period);
-			fd->h = h;
+			/* a label's line, a cut end, an input out of the series */
+			if (decode_into(m, fd, into))
+				return 1;
+			continue;
 		} else {
 			json_error_t err;
 			json_t *o = json_loads(text, JSON_DECODE_ANY, &err);
@@ -941,11 +980,15 @@ static int feed_next(struct merge *m, struct mfeed *fd)
 				json_decref(o);
 				continue;
 			}
+			if (runcheck_json_interval("merge", fd->r.path, fd->r.lineno, o)) {
+				json_decref(o);
+				return 1;
+			}
 			fd->slot = lround(json_num(o, "time", NULL) / m->period);
 			fd->o = o;
+			fd->have = 1;
+			return 0;
 		}
-		fd->have = 1;
-		return 0;
 	}
 	return k < 0;
 }
@@ -1087,9 +1130,8 @@ static int merge_pass2(struct merge *m, struct msrc *src, unsigned n)
 					t.inputs++;
 				}
 				if (f->part == LN_HDR) {
-					add_hist(m->tick_h, f->h);
-					hdr_destroy(f->h);
-					f->h = NULL;
+					if (decode_into(m, f, m->tick_h))
+						goto out;
 				} else {
 					tick_json(&t, f->o);
 					json_decref(f->o);
@@ -1111,7 +1153,6 @@ out:
 	for (i = 0; fd && i < nf; i++) {
 		mr_close(&fd[i].r);
 		json_decref(fd[i].o);
-		hdr_destroy(fd[i].h);
 	}
 	free(fd);
 	free(mark);

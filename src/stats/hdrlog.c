@@ -524,7 +524,10 @@ bad:
 	return -EINVAL;
 }
 
-int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out)
+/* Decode into dst (its sig figs must be the payload's: else -EDOM and
+ * *sig_out) or, with dst NULL, into a new histogram *out. */
+static int decode_v2(const char *base64, size_t len, struct hdr_hist *dst,
+                     struct hdr_hist **out, int *sig_out)
 {
 	uint8_t *bin = NULL, *raw = NULL;
 	size_t rawlen = 0, pos, idx = 0;
@@ -532,7 +535,7 @@ int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out)
 	uint32_t zlen, plen;
 	int sig, unit, half_mag, count_mag = 0, rc = -EINVAL;
 	int64_t lowest, highest, target = 2;
-	struct hdr_hist *h = NULL;
+	struct hdr_hist *h = NULL, *into;
 
 	bin = malloc(len / 4 * 3 + 3);
 	if (!bin)
@@ -561,8 +564,15 @@ int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out)
 		count_mag++;
 	half_mag = count_mag - 1;
 	unit = 63 - __builtin_clzll((uint64_t)lowest);
-	if ((rc = hdr_create(1, highest > 2 ? highest : 2, sig, &h)))
+	if (sig_out)
+		*sig_out = sig;
+	if (dst && sig != hdr_sig_figs(dst)) {
+		rc = -EDOM;
 		goto out;
+	}
+	if (!dst && (rc = hdr_create(1, highest > 2 ? highest : 2, sig, &h)))
+		goto out;
+	into = dst ? dst : h;
 	rc = -EINVAL;
 	pos = 40;
 	while (pos < 40 + (size_t)plen) {
@@ -585,12 +595,13 @@ int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out)
 			}
 			if (bucket + unit + count_mag > 62)
 				goto out;
-			hdr_record_n(h, (sub << (bucket + unit)) +
+			hdr_record_n(into, (sub << (bucket + unit)) +
 			             ((int64_t)1 << (bucket + unit)) - 1, v);
 		}
 		idx++;
 	}
-	*out = h;
+	if (out)
+		*out = h;
 	h = NULL;
 	rc = 0;
 out:
@@ -598,6 +609,17 @@ out:
 	free(raw);
 	free(bin);
 	return rc;
+}
+
+int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out)
+{
+	return decode_v2(base64, len, NULL, out, NULL);
+}
+
+int hdrlog_decode_add(const char *base64, size_t len, struct hdr_hist *dst,
+                      int *sig_figs)
+{
+	return decode_v2(base64, len, dst, NULL, sig_figs);
 }
 
 static int parse_num(const char *s, double *out)

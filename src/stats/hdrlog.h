@@ -105,6 +105,15 @@ long hdrlog_base64_decode(const char *src, size_t len, uint8_t *dst);
  * cookies, zlib stream, header, counts) or -ENOMEM. Reentrant. */
 int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out);
 
+/* hdrlog_decode, but the counts are added into dst (created with the
+ * payload's significant digits; values are clamped to its range) rather
+ * than into a new histogram: no histogram is created per line. Returns 0,
+ * -EDOM when the payload's significant digits (stored in *sig_figs, when
+ * not NULL) differ from dst's (nothing added), -EINVAL for anything
+ * malformed (dst may then hold part of the counts) or -ENOMEM. */
+int hdrlog_decode_add(const char *base64, size_t len, struct hdr_hist *dst,
+                      int *sig_figs);
+
 /* One line of a log, as hdrlog_parse_line() splits it. */
 struct hdrlog_line {
 	const char *tag;        /* NUL-terminated in the line; NULL: untagged */
