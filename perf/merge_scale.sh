@@ -53,7 +53,7 @@ for i in range(n):
     with open("i%03d.hlog" % i, "w") as f:
         f.write("#[Histogram log format version 1.3]\n")
         f.write("#[StartTime: %.3f (seconds since epoch), Thu Dec 03 10:13:20 UTC 2026]\n" % t0)
-        f.write("#[bench run 5ca1ab1e00000000 threads 1]\n")
+        f.write("#[bench run 5ca1ab1e00000000 threads 1 interval 1]\n")
         f.write('"StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"\n')
         for t in range(T):
             f.write("%.3f,1.000,1.000,%s\n" % (t0 + t, hists[(i + t) % len(hists)]))

@@ -360,6 +360,8 @@ struct msrc {
 	/* untagged hdr log lines: the first start, the last two ends/lengths */
 	unsigned nh;
 	double origin, prev_end, prev_len, last_end, last_len;
+	int bench_log;          /* bench wrote it: its last line is the run's end */
+	double hdr_period;      /* the interval its header states, 0: none */
 	double period;          /* its tick period (s), 0: no ticks */
 	double start;           /* epoch of its time 0, NAN: unknown */
 	double start_tol;       /* how precise start is (s) */
@@ -403,8 +405,16 @@ static int scan_hdr_line(struct merge *m, struct msrc *s, struct mreader *r,
                          char *text)
 {
 	struct hdrlog_line l;
-	int e = hdrlog_parse_line(text, &l);
+	int e;
 
+	if (strncmp(text, "#[bench run ", 12) == 0) {
+		const char *iv = strstr(text, " interval ");
+		s->bench_log = 1;
+		/* the run's --report-interval, when it had one */
+		if (iv && sscanf(iv, " interval %lf", &s->hdr_period) != 1)
+			s->hdr_period = 0;
+	}
+	e = hdrlog_parse_line(text, &l);
 	if (e == 0)
 		return 0;
 	if (e < 0) {
@@ -505,7 +515,9 @@ static int scan_json_line(struct msrc *s, struct mreader *r, char *text)
 	return 0;
 }
 
-/* The tick period and time 0 of s, once read. */
+/* The tick period and time 0 of s, once read: the report interval its
+ * json result or its hdr log's header states, else the mean length of the
+ * log's intervals (those of another tool). */
 static void src_ticks(struct msrc *s)
 {
 	json_t *opts = s->fin ? json_object_get(s->fin, "options") : NULL;
@@ -524,7 +536,7 @@ static void src_ticks(struct msrc *s)
 			end = s->prev_end;
 		}
 		if (full >= 1 && end > s->origin && (full >= 2 || s->niv > 0))
-			s->period = (end - s->origin) / full;
+			s->period = s->hdr_period > 0 ? s->hdr_period : (end - s->origin) / full;
 		s->start = s->origin;
 		s->start_tol = 0;
 	}
@@ -855,7 +867,7 @@ out:
 /* ---- the interval series ------------------------------------------------ */
 
 /* Which inputs' ticks line up with the first one that has ticks: the same
- * period (1%) and the same time 0 (half a period, plus a json start
+ * period (10%) and the same time 0 (half a period, plus a json start
  * time's second). The others are named and left out of the series. */
 static void plan_series(struct merge *m, struct msrc *src, unsigned n)
 {
@@ -877,7 +889,7 @@ static void plan_series(struct merge *m, struct msrc *src, unsigned n)
 			        s->path);
 			continue;
 		}
-		if (fabs(s->period - ref->period) > 0.01 * ref->period) {
+		if (fabs(s->period - ref->period) > 0.1 * ref->period) {
 			log_msg(LOG_WARNING, "merge: the ticks of '%s' (every %.4g s) do not line up with those of '%s' (every %.4g s): left out of the merged interval series",
 			        s->path, s->period, ref->path, ref->period);
 			continue;
@@ -905,7 +917,18 @@ struct mfeed {
 	long slot;
 	json_t *o;
 	struct hdrlog_line l;   /* points into r.line until the next read */
+	unsigned nh;            /* untagged hdr log lines read */
+	unsigned ticks;         /* ticks of the series read */
 };
+
+/* 1 when l is the cut end of a run, in the totals only (a run's json has
+ * no interval line for it): the last line of a log bench wrote (its final
+ * harvest), or a line shorter than half a period. */
+static int tail(const struct merge *m, const struct mfeed *fd,
+                const struct hdrlog_line *l)
+{
+	return l->length_s < m->period / 2 || (fd->s->bench_log && fd->nh == fd->s->nh);
+}
 
 /* The figures of one tick, summed over the inputs. */
 struct mtick {
@@ -954,8 +977,15 @@ static int feed_next(struct merge *m, struct mfeed *fd)
 				        fd->r.path, fd->r.lineno);
 				return 1;
 			}
-			if (!l->tag && fd->s->in_series && l->length_s >= m->period / 2) {
-				fd->slot = lround((l->start_s + l->length_s - fd->s->origin) / m->period);
+			fd->nh += !l->tag;
+			if (!l->tag && fd->s->in_series && !tail(m, fd, l)) {
+				/* bench's log: its n-th line is its n-th tick, as
+				 * the n-th interval line of its json (the reporter
+				 * of a loaded machine ticks late: the line's end
+				 * can be a period past the tick's time); another
+				 * tool's: by time */
+				fd->slot = fd->s->bench_log ? (long)++fd->ticks :
+				           lround((l->start_s + l->length_s - fd->s->origin) / m->period);
 				fd->have = 1;
 				return 0;
 			}
@@ -976,7 +1006,10 @@ static int feed_next(struct merge *m, struct mfeed *fd)
 				json_decref(o);
 				return 1;
 			}
-			if (!t || strcmp(t, "interval") != 0) {
+			/* a sweep's json: the steps before the one whose final
+			 * line is merged (the last) are not part of it */
+			if (!t || strcmp(t, "interval") != 0 ||
+			    json_u64(o, "step") != json_u64(fd->s->fin, "step")) {
 				json_decref(o);
 				continue;
 			}
@@ -984,7 +1017,9 @@ static int feed_next(struct merge *m, struct mfeed *fd)
 				json_decref(o);
 				return 1;
 			}
-			fd->slot = lround(json_num(o, "time", NULL) / m->period);
+			/* the n-th interval line is tick n (its time is
+			 * n periods, unless a tick came over a period late) */
+			fd->slot = (long)++fd->ticks;
 			fd->o = o;
 			fd->have = 1;
 			return 0;
@@ -1326,8 +1361,9 @@ int merge_main(const char *const *files, unsigned nfiles)
 	if (fmt && strcmp(fmt, "json") == 0) {
 		json_out = 1;
 		/* stdout only for the json lines: warnings to stderr */
-		if (report_redirect_stdout("json")) {
-			log_msg(LOG_FATAL, "merge: cannot set up stdout: %s", strerror(errno));
+		int e = report_redirect_stdout("json");
+		if (e) {
+			log_msg(LOG_FATAL, "merge: cannot set up stdout: %s", strerror(-e));
 			return 1;
 		}
 	}
