@@ -85,7 +85,7 @@ static const struct opt_def core_stats[] = {
 	 * printed by core_opts_print_help with sysbench's "=N" line. */
 	{ "percentile", OPT_STRING, PCT_DESC, "95", 0, 0, OPT_F_HIDDEN | OPT_F_OWN_HELP, NULL },
 	{ "histogram", OPT_BOOL, "print latency histogram in report", "off", 0, 0, 0, NULL },
-	{ "hdr-log", OPT_STRING, "write an HdrHistogram interval log (format 1.3, V2 compressed histograms) to this file", NULL, 0, 0, OPT_F_NODEFAULT | OPT_F_EXTRA, NULL },
+	{ "hdr-log", OPT_STRING, "write an HdrHistogram interval log (format 1.3, V2 compressed histograms) to this file (-: to stdout, lines prefixed \"hdr: \")", NULL, 0, 0, OPT_F_NODEFAULT | OPT_F_EXTRA, NULL },
 	{ "hdr-sig-figs", OPT_INT, "significant decimal digits kept by the latency histograms (HdrHistogram precision)", "3", 1, 5, OPT_F_EXTRA, NULL },
 };
 

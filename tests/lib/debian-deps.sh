@@ -45,3 +45,8 @@ BENCH_DEPS_TEST="$BENCH_DEPS_TEST prometheus curl"
 # node and npm, for the npm package hdr-histogram-js; only where no node is
 # installed (Debian's npm conflicts with other builds of nodejs)
 BENCH_DEPS_NODE="nodejs npm"
+
+# kubectl renders deploy/k8s offline (kubectl kustomize, tests/t/k8s_render.t);
+# only where no kubectl is installed (another build's package owns
+# /usr/bin/kubectl, and Debian's would collide with it)
+BENCH_DEPS_KUBE="kubernetes-client"
