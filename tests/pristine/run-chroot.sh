@@ -49,72 +49,16 @@ MARK=$DIR/.bench-pristine-chroot
 [ -d "$REPO/.git" ] || [ -f "$REPO/HEAD" ] || die "$REPO is not a git repository"
 case "$DIR" in "$REPO" | "$REPO"/*) die "DIR must be outside the repository" ;; esac
 
-host_mirror() {
-	local m
-	m=$(grep -hsE '^URIs:.*debian/?$' /etc/apt/sources.list.d/*.sources | awk '{print $2; exit}' || true)
-	[ -n "$m" ] || m=$(grep -hsE '^deb .*/debian/? +(bookworm|stable) ' /etc/apt/sources.list \
-		/etc/apt/sources.list.d/*.list | awk '{print $2; exit}' || true)
-	echo "${m:-http://deb.debian.org/debian}"
-}
-MIRROR=${MIRROR:-$(host_mirror)}
-MIRROR=${MIRROR%/}
-SECURITY=$(grep -hsE '^URIs:.*debian-security/?$' /etc/apt/sources.list.d/*.sources | awk '{print $2; exit}' || true)
-SECURITY=${SECURITY:-${MIRROR%/debian}/debian-security}
-SECURITY=${SECURITY%/}
+# shellcheck source=tests/pristine/chroot-lib.sh
+. "$(dirname "$0")/chroot-lib.sh"
+MOUNTS+=(mnt/bench-src)
 
-# Processes whose root directory is DIR: what ran inside the chroot.
-chroot_pids() {
-	local p r
-	for p in /proc/[0-9]*; do
-		r=$(readlink "$p/root" 2>/dev/null) || continue
-		[ "$r" = "$DIR" ] && echo "${p#/proc/}"
-	done
-	return 0
-}
-
-MOUNTS=(proc sys dev/pts dev/shm mnt/bench-src)
-umount_all() {
-	local i m p pids
-	pids=$(chroot_pids)
-	if [ -n "$pids" ]; then
-		echo "== stopping processes left inside the chroot:"
-		for p in $pids; do
-			printf '   %s: %s\n' "$p" "$(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null | cut -c1-150)"
-		done
-		# shellcheck disable=SC2086
-		kill -TERM $pids 2>/dev/null || true
-		sleep 5
-		pids=$(chroot_pids)
-		# shellcheck disable=SC2086
-		[ -z "$pids" ] || kill -KILL $pids 2>/dev/null || true
-		sleep 1
-	fi
-	for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
-		m=$DIR/${MOUNTS[i]}
-		if mountpoint -q "$m"; then umount "$m" || umount -l "$m"; fi
-	done
-}
-
-cleanup() {
-	if [ "${KEEP_MOUNTS:-0}" = 1 ]; then
-		echo "== KEEP_MOUNTS=1: $DIR stays mounted; unmount with: REUSE=1 STEPS= $0 $DIR"
-	else
-		umount_all
-	fi
-}
+UNMOUNT_HINT="REUSE=1 STEPS= $0 $DIR"
 
 # --- the chroot ---------------------------------------------------------
-if [ -e "$DIR" ] && [ ! -f "$MARK" ]; then
-	die "$DIR exists and was not made by this script"
-fi
+chroot_check_ours
 if [ -f "$MARK" ] && [ "${REUSE:-0}" != 1 ]; then
-	umount_all
-	# never rm -rf through a mount
-	if awk -v d="$DIR/" 'index($2, d) == 1 { found = 1 } END { exit !found }' /proc/mounts; then
-		die "something is still mounted under $DIR"
-	fi
-	echo "== removing the previous chroot $DIR"
-	rm -rf "$DIR"
+	chroot_wipe
 fi
 mkdir -p "$LOGS"
 if [ ! -f "$MARK" ]; then
@@ -124,44 +68,18 @@ if [ ! -f "$MARK" ]; then
 	debootstrap --variant=minbase bookworm "$DIR" "$MIRROR" >"$LOGS/debootstrap.log" 2>&1 ||
 		{ tail -20 "$LOGS/debootstrap.log"; die "debootstrap failed"; }
 	echo "   $((SECONDS - t0)) s"
-	# what a fresh install's sources.list has: updates and security too
-	cat >"$DIR/etc/apt/sources.list" <<-SRC
-	deb $MIRROR bookworm main
-	deb $MIRROR bookworm-updates main
-	deb $SECURITY bookworm-security main
-	SRC
-	printf '#!/bin/sh\n# chroot: no init system; start no services\nexit 101\n' >"$DIR/usr/sbin/policy-rc.d"
-	chmod 755 "$DIR/usr/sbin/policy-rc.d"
+	chroot_setup_apt
 	date -u >"$MARK"
 fi
-# The host's network as it is: its resolver, and the CAs it added itself
-# (where TLS to the npm registry goes through an intercepting proxy, the
-# chroot must trust that proxy as the host does; a real machine needs
-# none of this).
-cp -L /etc/resolv.conf "$DIR/etc/resolv.conf"
-if compgen -G '/usr/local/share/ca-certificates/*.crt' >/dev/null; then
-	mkdir -p "$DIR/usr/local/share/ca-certificates"
-	cp /usr/local/share/ca-certificates/*.crt "$DIR/usr/local/share/ca-certificates/"
-	if [ -x "$DIR/usr/sbin/update-ca-certificates" ]; then host_cas_changed=1; fi
-fi
+chroot_copy_network
 
-trap cleanup EXIT
+trap chroot_cleanup EXIT
 mkdir -p "$DIR/mnt/bench-src"
-mountpoint -q "$DIR/proc" || mount -t proc proc "$DIR/proc"
-mountpoint -q "$DIR/sys" || mount -t sysfs sysfs "$DIR/sys"
-mountpoint -q "$DIR/dev/pts" || mount -t devpts -o newinstance,ptmxmode=0666 devpts "$DIR/dev/pts"
-mountpoint -q "$DIR/dev/shm" || mount -t tmpfs -o mode=1777,nosuid,nodev shm "$DIR/dev/shm"
+chroot_mount
 if ! mountpoint -q "$DIR/mnt/bench-src"; then
 	mount --bind "$REPO" "$DIR/mnt/bench-src"
 	mount -o remount,bind,ro "$DIR/mnt/bench-src"
 fi
-
-# A login-like root shell: no variables from this host but TERM.
-in_chroot() {
-	env -i HOME=/root TERM="${TERM:-dumb}" \
-		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-		chroot "$DIR" /bin/bash -c "cd /root && $1"
-}
 
 # The README's prerequisite: git, to clone the repository.
 if ! in_chroot 'command -v git' >/dev/null; then

@@ -2,15 +2,21 @@ Builds without a client library: `./configure --without-mysql`,
 `--without-pgsql` and `--without-sqlite` leave a driver out; the build says which drivers it has
 (configure's summary, `bench --help`), the first one left becomes
 --db-driver's default, and asking for a missing one is one clear FATAL line.
-The source is copied from the git checkout and built on its own (skipped
-where the sources are no checkout of their own, such as .ci/run's
-sanitizer copies inside one).
+The source is copied and built on its own: from a git checkout the files
+git knows, from a release tree (an unpacked tarball, make distcheck's
+copy) what `make distdir` puts in a tarball. Skipped in .ci/run's
+sanitizer stages (their copies are no checkout of their own; the normal
+stage runs it).
 
-  $ [ "$(git -C "$BENCH_SRCDIR" rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$BENCH_SRCDIR" && pwd -P)" ] || {
-  >   echo "not a git checkout: $BENCH_SRCDIR (.ci/run's sanitizer copies are not)" > "${BENCH_SKIP_FILE:-/dev/null}"; exit 80; }
+  $ [ -z "${BENCH_SANITIZER_LOGS:-}" ] || {
+  >   echo "a sanitizer stage's copy: $BENCH_SRCDIR (the normal stage runs this test)" > "${BENCH_SKIP_FILE:-/dev/null}"; exit 80; }
   $ src=$PWD/src && mkdir "$src"
-  $ (cd "$BENCH_SRCDIR" && git ls-files -co --exclude-standard | grep -v '^tests/lib/node_modules' | tar -cf - -T -) | tar -xf - -C "$src"
-  $ cd "$src" && ./autogen.sh >/dev/null 2>&1 && echo ok
+  $ if [ "$(git -C "$BENCH_SRCDIR" rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$BENCH_SRCDIR" && pwd -P)" ]; then
+  >   (cd "$BENCH_SRCDIR" && git ls-files -co --exclude-standard | grep -v '^tests/lib/node_modules' | tar -cf - -T -) | tar -xf - -C "$src"
+  > else
+  >   env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$(dirname "$BENCH")" distdir distdir="$src" >/dev/null
+  > fi
+  $ cd "$src" && { [ -x configure ] || ./autogen.sh; } >/dev/null 2>&1 && echo ok
   ok
   $ build() { mkdir "$1" && (cd "$1" && shift && "$src/configure" "$@" >configure.out 2>&1 && make -s -j2 >make.out 2>&1) || { tail -5 "$1"/*.out; return 1; }; }
 

@@ -32,7 +32,9 @@ in run (where the worker threads connect):
 
 A read-only folder, with and without a database in it. Root may write
 anywhere, so as root the commands run as nobody (in a folder nobody can
-reach, with a copy of bench and a script that connects and reads):
+reach, with a copy of bench and a script that connects and reads; the
+database then belongs to nobody, as it belongs to the user who made it
+when not root: the file is writable, only its folder is not):
 
   $ d=$(mktemp -d /tmp/bench-sqlite-XXXXXX) && chmod 755 "$d" && cp "$BENCH" "$d/bench"
   $ cat > "$d/connect.lua" <<'EOF'
@@ -46,12 +48,13 @@ reach, with a copy of bench and a script that connects and reads):
   tables:\t0 (esc)
   $ chmod 555 "$d/ro" "$d/ro2"
   $ as_user() { if [ "$(id -u)" = 0 ]; then runuser -u nobody -- "$@"; else "$@"; fi; }
+  $ [ "$(id -u)" != 0 ] || chown nobody "$d/ro2/x.db"
   $ (cd "$d" && as_user ./bench connect.lua $S --sqlite-db=ro/x.db --events=1 --time=0 --verbosity=0 run)
   FATAL: cannot open the SQLite database 'ro/x.db': the folder 'ro' is not writable (SQLite creates the database and its journal files there)
   FATAL: `thread_run' function failed: connect.lua:2: failed to initialize the DB driver
   [1]
   $ (cd "$d" && as_user ./bench connect.lua $S --sqlite-db=ro2/x.db --events=1 --time=0 --verbosity=0 run)
-  FATAL: cannot open the SQLite database 'ro2/x.db': the folder 'ro2' is not writable (SQLite creates the database and its journal files there)
+  FATAL: cannot use the SQLite database 'ro2/x.db': the folder 'ro2' is not writable (SQLite creates the database and its journal files there)
   FATAL: `thread_run' function failed: connect.lua:2: failed to initialize the DB driver
   [1]
   $ ls "$d/ro"
