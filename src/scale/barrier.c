@@ -52,14 +52,16 @@ static sql_result *bq(struct barrier *b, const char *sql)
 	return rs;
 }
 
-/* A statement whose result is not read: 0 or -EIO. */
+/* A statement whose result is not read: 0 or -EIO. Only a result set
+ * is freed (a write's result is the connection's, nothing to free). */
 static int bexec(struct barrier *b, const char *sql)
 {
 	sql_result *rs = bq(b, sql);
 
 	if (rs == NULL)
 		return -EIO;
-	db_free_results(rs);
+	if (rs->counter == SB_CNT_READ)
+		db_free_results(rs);
 	return 0;
 }
 
@@ -212,7 +214,7 @@ static void barrier_leave(struct barrier *b, unsigned instance, int last_check)
 	char sql[200];
 	sql_result *rs;
 	sql_row *row;
-	int null;
+	int null, last;
 
 	snprintf(sql, sizeof(sql), "DELETE FROM bench_barrier WHERE run_id = '%s' AND instance = %u",
 	         b->run_id, instance);
@@ -224,12 +226,13 @@ static void barrier_leave(struct barrier *b, unsigned instance, int last_check)
 	if ((rs = bq(b, sql)) == NULL)
 		return;
 	row = db_fetch_row(rs);
-	if (row && rs->nfields >= 1 && value_ll(row, 0, &null) == 0 && !null) {
+	last = row && rs->nfields >= 1 && value_ll(row, 0, &null) == 0 && !null;
+	db_free_results(rs);
+	if (last) {
 		snprintf(sql, sizeof(sql), "DELETE FROM bench_barrier WHERE run_id = '%s' AND instance = -1",
 		         b->run_id);
 		(void)bexec(b, sql);
 	}
-	db_free_results(rs);
 }
 
 static int sleep_poll(int (*stop)(void))

@@ -91,6 +91,7 @@ scale_twin() {
 	_scale_say "barrier run exits" "$got" "exit: 0 0 0"
 	_scale_say "events split, one run id" "$(scale_events)" "events: 34 33 33 sum: 100 run ids: 1 instances: [3]"
 	_scale_say "barrier start" "$(scale_began)" "finals: 3 start spread < 1 s: yes"
+	_scale_say "barrier run: no alert, warning or error" "$(cat inst.*.out inst.*.err | grep -cE 'ALERT|WARNING|FATAL')" "0"
 	_scale_say "bench_barrier rows left" "$(scale_sql "$k" "SELECT COUNT(*) FROM bench_barrier")" "0"
 	got=$($BENCH merge inst.0.out inst.1.out inst.2.out 2>&1 | grep -E "^ +total number of events:" | tr -s ' ')
 	_scale_say "merged events" "$got" " total number of events: 100"
@@ -106,6 +107,16 @@ scale_twin() {
 		--barrier=db --barrier-timeout=1 run 2>&1 | grep FATAL | sed 's/run [0-9a-f]*/run ID/'; echo "exit ${PIPESTATUS[0]}")
 	_scale_say "barrier timeout" "$(echo $got)" "FATAL: --barrier=db: 1 of 3 instances of run ID came within --barrier-timeout=1 s; missing: 1, 2 exit 1"
 	_scale_say "bench_barrier rows left after the timeout" "$(scale_sql "$k" "SELECT COUNT(*) FROM bench_barrier")" "0"
+
+	# SIGTERM during the wait: exit 1, the instance's row removed
+	$BENCH oltp_point_select "$@" --tables=5 --table-size=100 --time=1 --instance=1/3 --barrier=db run >term.out 2>&1 &
+	o=$!
+	for _ in $(seq 100); do grep -q "at the database barrier" term.out && break; sleep 0.1; done
+	kill -TERM "$o"
+	wait "$o"
+	got="exit $? $(grep -c 'FATAL: --barrier=db: interrupted while waiting for the other instances' term.out) $(grep -c ALERT term.out)"
+	_scale_say "signal during the wait" "$got" "exit 1 1 0"
+	_scale_say "bench_barrier rows left after the signal" "$(scale_sql "$k" "SELECT COUNT(*) FROM bench_barrier")" "0"
 
 	got=$(scale_start 3 $B oltp_read_only "$@" --tables=5 cleanup)
 	_scale_say "cleanup exits" "$got" "exit: 0 0 0"
