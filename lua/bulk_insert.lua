@@ -10,7 +10,12 @@
 local instances = sysbench.instances or 1
 local instance = sysbench.instance or 0
 
-local function each_thread_table(fn)
+local function each_thread_table(fn, verb)
+   if instance >= sysbench.opt.threads then
+      print(string.format("Instance %d of %d: none of the %d table(s) is this instance's " ..
+                          "(table t goes to instance (t-1) %% %d): nothing to %s",
+                          instance, instances, sysbench.opt.threads, instances, verb))
+   end
    for n = instance + 1, sysbench.opt.threads, instances do
       fn(n)
    end
@@ -24,7 +29,7 @@ function prepare()
                               "id INTEGER NOT NULL, " ..
                               "k INTEGER DEFAULT '0' NOT NULL, " ..
                               "PRIMARY KEY (id))", n))
-   end)
+   end, "prepare")
    con:disconnect()
 end
 
@@ -33,7 +38,7 @@ function cleanup()
    each_thread_table(function(n)
       print(string.format("Dropping table 'sbtest%d'...", n))
       con:query("DROP TABLE IF EXISTS sbtest" .. n)
-   end)
+   end, "clean up")
    con:disconnect()
 end
 

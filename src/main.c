@@ -210,10 +210,18 @@ static int scale_split(char *err, size_t errlen)
 	return 0;
 }
 
-/* sched's start hook: --start-at, --barrier=db */
+/* sched's start hook: --start-at, --barrier=db (a sweep's steps meet
+ * each under a key of its own) */
 static int scale_start_hook(int (*stopped)(void))
 {
-	int rc = scale_wait_start(report_run_id(), stopped);
+	char key[40];
+	int rc;
+
+	if (report_get_step())
+		snprintf(key, sizeof(key), "%s.step%u", report_run_id(), report_get_step());
+	else
+		snprintf(key, sizeof(key), "%s", report_run_id());
+	rc = scale_wait_start(key, stopped);
 
 	if (rc == 0 && (scale_active() || opt_get_string("start-at")))
 		report_set_run_began(scale_started_at());
@@ -965,6 +973,8 @@ int main(int argc, char **argv)
 	}
 	lrt_publish_options(main_state, ndeclared == 0);
 
+	if (strcmp(command, "run") != 0 && strcmp(command, "help") != 0)
+		scale_warn_not_run(command);
 	if (strcmp(command, "help") == 0)
 		rc = cmd_help(main_state, ndeclared);
 	else if (strcmp(command, "run") == 0)

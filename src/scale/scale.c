@@ -301,6 +301,13 @@ int scale_load(int argc, char **argv, char *err, size_t errlen)
 	return 0;
 }
 
+void scale_warn_not_run(const char *command)
+{
+	if (SC.has_start_at || SC.barrier_db)
+		log_msg(LOG_WARNING, "%s starts the run phase only: '%s' begins at once",
+		        SC.barrier_db ? "--barrier=db" : "--start-at", command);
+}
+
 /* Sleep until the epoch time `at`, in slices that poll stop(). */
 static int sleep_until(double at, int (*stop)(void))
 {

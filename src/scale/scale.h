@@ -53,6 +53,10 @@ int scale_parse_time(const char *text, double *epoch);
  * a FATAL line (-ETIMEDOUT: the barrier's peers did not all come). */
 int scale_wait_start(const char *run_id, int (*stop)(void));
 
+/* A command other than run was given: a WARNING when --start-at or
+ * --barrier was (they start the run phase only). */
+void scale_warn_not_run(const char *command);
+
 /* The wall-clock time (epoch seconds) scale_wait_start returned at; 0
  * before or when it was not called. */
 double scale_started_at(void);

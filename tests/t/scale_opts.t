@@ -115,3 +115,14 @@ Each instance draws its own stream, reproducibly for a --rand-seed:
   WARNING: instance 0/1 came late: the common start time passed * s ago: starting at once (glob)
   $ $B cpu --start-at=2020-01-01T00:00:00.5+01:00 --events=1 --time=0 --report-format=json run 2>/dev/null | grep -o '"run_began":[0-9.]*'
   "run_began":\d+\.\d{3} (re)
+
+--start-at and --barrier start the run phase: another command says it
+begins at once:
+
+  $ $B cpu --start-at=$(date +%s) help 2>&1 | grep WARNING
+  [1]
+  $ $B oltp_read_only --db-driver=sqlite --sqlite-db=x.db --instance=0/2 --barrier=db --tables=1 --table-size=1 prepare 2>&1 | grep -E "WARNING|Creating table"
+  WARNING: --barrier=db starts the run phase only: 'prepare' begins at once
+  Creating table 'sbtest1'...
+  $ $B bulk_insert --db-driver=sqlite --sqlite-db=x.db --instance=1/2 --threads=1 prepare | tail -1
+  Instance 1 of 2: none of the 1 table(s) is this instance's (table t goes to instance (t-1) % 2): nothing to prepare
