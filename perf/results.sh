@@ -4,9 +4,9 @@
 # on a big json result: N interval lines (default 400000, about 174 MB)
 # and one final line, made from a real run's lines. compare and plot read
 # the interval lines one at a time (compare keeps none of them, plot keeps
-# a compact time series of about 100 bytes per line); merge reads the
+# a downsampled time series of at most 4096 points); merge reads the
 # final line only. Prints seconds and peak RSS (MB) of each, and of compare
-# on a file of N/10 lines (its peak RSS must not grow with N).
+# and plot on a file of N/10 lines (their peak RSS must not grow with N).
 #
 # Usage: perf/results.sh [N]   (BENCH=path/to/bench, default ./bench)
 # Not a test: timings move with the machine's load.
@@ -44,4 +44,5 @@ measure "compare" "$B" compare big.json
 measure "compare (N/10 lines)" "$B" compare small.json
 if command -v gnuplot > /dev/null; then
 	measure "plot (svg)" "$B" plot big.json -o big.svg
+	measure "plot (svg, N/10 lines)" "$B" plot small.json -o small.svg
 fi

@@ -24,6 +24,10 @@
 #define PLOT_WIDTH 1000
 /* the spectrum's x axis ends at 99.9999% */
 #define PLOT_MAX_X 1e6
+/* a time series of more intervals is downsampled as it is read (runfile.h:
+ * its memory and gnuplot's then do not grow with the run): 2048 to 4096
+ * points, more than a chart of 1000 pixels shows */
+#define PLOT_MAX_POINTS 4096
 
 enum plot_fmt { PF_PNG, PF_SVG, PF_HTML };
 
@@ -55,6 +59,7 @@ struct plot {
 	unsigned nseries;               /* plot items in the current panel */
 	int run_legend;                 /* legend: runs only (dash types in the title) */
 	unsigned titled;                /* 1 + the run last given a legend entry */
+	char note[1024];                /* which runs were downsampled, or "" */
 };
 
 /* A value, or "?" for a missing one (set datafile missing "?"); returns
@@ -202,6 +207,10 @@ static int write_data(struct plot *p)
 			h->q[0] |= put_num(f, r->iv[j].rps) & t;
 			h->q[1] |= put_num(f, r->iv[j].wps) & t;
 			h->q[2] |= put_num(f, r->iv[j].ops) & t;
+			if (r->niv_read > r->niv) {     /* downsampled: the tps band */
+				put_num(f, r->iv[j].tps_lo);
+				put_num(f, r->iv[j].tps_hi);
+			}
 			fputc('\n', f);
 			p->any_queries |= r->iv[j].qps > 0;
 		}
@@ -447,6 +456,66 @@ static void gp_scaling(struct plot *p)
 	}
 }
 
+/* ---- downsampled series ---------------------------------------------- */
+
+/* p->note: "NAME: N intervals drawn as M points" for each run whose time
+ * series (or hdr log's) was downsampled, "; " between them; each also
+ * said on stderr with what a point is. */
+static void downsample_note(struct plot *p)
+{
+	size_t len = 0;
+
+	p->note[0] = '\0';
+	for (unsigned i = 0; i < p->set.n; i++) {
+		const struct runfile_run *r = &p->set.runs[i];
+		int iv = r->niv_read > r->niv, hiv = r->nhiv_read > r->nhiv;
+		if (!iv && !hiv)
+			continue;
+		/* the chart draws the hdr log's latency where given */
+		if (iv)
+			log_msg(LOG_NOTICE, "plot: %s: %lu interval lines drawn as %u points (each point: the mean rates of its intervals, their lowest to highest tps as a band, their highest latencies)",
+			        r->name, r->niv_read, r->niv);
+		if (hiv)
+			log_msg(LOG_NOTICE, "plot: %s: %lu hdr log intervals drawn as %u points (each point: the highest latencies of its intervals)",
+			        r->name, r->nhiv_read, r->nhiv);
+		if (len < sizeof(p->note))
+			len += (size_t)snprintf(p->note + len, sizeof(p->note) - len, "%s%s: %lu intervals drawn as %u points",
+			                        len ? "; " : "", r->name, iv ? r->niv_read : r->nhiv_read, iv ? r->niv : r->nhiv);
+	}
+}
+
+/* The title of the throughput chart: with a band when a run was
+ * downsampled. */
+static const char *tps_title(const struct plot *p)
+{
+	int band = 0;
+
+	for (unsigned i = 0; i < p->set.n; i++)
+		band |= p->has[i].tps && p->set.runs[i].niv_read > p->set.runs[i].niv;
+	if (band)
+		return p->any_queries ? "Transactions per second (band: lowest to highest of each point's intervals)"
+		                      : "Events per second (band: lowest to highest of each point's intervals)";
+	return p->any_queries ? "Transactions per second" : "Events per second";
+}
+
+/* A downsampled run's tps band (columns 7 and 8 of its iv file), in its
+ * line's colour, light, without a legend entry; its edges are thin lines
+ * (a one-interval dip or peak is narrower than a pixel: a filled area
+ * would not show it). */
+static void gp_band(struct plot *p, unsigned run)
+{
+	const char *colour = palette[(p->set.n == 1 ? 0 : run) % NPALETTE];
+
+	if (p->set.runs[run].niv_read <= p->set.runs[run].niv)
+		return;
+	gp_item(p, run, "iv");
+	fprintf(p->gp, " using 1:7:8 with filledcurves fs transparent solid 0.2 noborder lc rgb '%s' notitle", colour);
+	for (unsigned col = 7; col <= 8; col++) {
+		gp_item(p, run, "iv");
+		fprintf(p->gp, " using 1:%u with lines lw 1 lc rgb '%s' notitle", col, colour);
+	}
+}
+
 static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
                          unsigned w, unsigned h)
 {
@@ -464,18 +533,21 @@ static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
 	fprintf(g, "\nset datafile missing '?'\nset grid\nset key outside right top\n");
 	fprintf(g, "set lmargin at screen 0.09\nset rmargin at screen 0.82\n");
 	fprintf(g, "set multiplot layout %u,1", count_panels(p));
-	if (title && *title) {
+	if ((title && *title) || *p->note) {
+		char t[sizeof(p->note) + 256];
+		int both = title && *title && *p->note;
+		snprintf(t, sizeof(t), "%.255s%s%s%s", title ? title : "", both ? " (" : "", p->note, both ? ")" : "");
 		fprintf(g, " title ");
-		gp_str(g, title);
+		gp_str(g, t);
 	}
 	fprintf(g, "\nset xlabel 'time (s)'\n");
 	gp_time_range(p);
 	fprintf(g, "set yrange [0:*]\n");
 	if (p->any_tps) {
-		gp_panel(p, p->any_queries ? "Transactions per second" : "Events per second", NULL,
-		         p->any_queries ? "tps" : "events/s", 0);
+		gp_panel(p, tps_title(p), NULL, p->any_queries ? "tps" : "events/s", 0);
 		for (i = 0; i < p->set.n; i++)
 			if (p->has[i].tps) {
+				gp_band(p, i);
 				gp_item(p, i, "iv");
 				fprintf(g, " using 1:2");
 				gp_style(p, i, 0, "", "lines");
@@ -751,8 +823,10 @@ int plot_main(void)
 		log_msg(LOG_FATAL, "plot: gnuplot is not installed (Debian: apt-get install gnuplot-nox)");
 		goto out;
 	}
+	p.set.max_points = PLOT_MAX_POINTS;
 	if (runfile_load("plot", files, nfiles, labels, nlabels, &p.set))
 		goto out;
+	downsample_note(&p);
 	{
 		/* the output must be writable before gnuplot is asked */
 		FILE *t = fopen(out, "w");

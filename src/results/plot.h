@@ -22,6 +22,9 @@
  * Series without data and charts without series are left out (gnuplot
  * refuses an empty chart). .html is one self-contained page (the SVG
  * inline, no scripts, nothing fetched).
+ * A time series of more than PLOT_MAX_POINTS intervals is downsampled as
+ * it is read (runfile.h's max_points): memory does not grow with the
+ * interval lines; stderr and the picture's title say so.
  */
 #ifndef BENCH_PLOT_H
 #define BENCH_PLOT_H

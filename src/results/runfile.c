@@ -51,7 +51,7 @@ static struct runfile_run *new_run(struct rf_ctx *c, enum runfile_kind kind)
 static void iv_init(struct runfile_iv *iv)
 {
 	iv->t = iv->tps = iv->qps = iv->rps = iv->wps = iv->ops = NAN;
-	iv->lat_avg = iv->lat_max = NAN;
+	iv->lat_avg = iv->lat_max = iv->tps_lo = iv->tps_hi = NAN;
 	for (unsigned i = 0; i < RUNFILE_NIVPCT; i++)
 		iv->pct[i] = NAN;
 }
@@ -194,22 +194,30 @@ static struct runfile_label *find_label(struct runfile_run *r, const char *name)
 	return find_label_n(r, name, r->niv);
 }
 
-/* The time series of the json interval lines before a final line, built
+/* A time series (json or text interval lines, hdr log intervals), built
  * line by line (the lines themselves are not kept): r.iv and r.lbl with
- * room for cap intervals. */
+ * room for cap points; downsampled to at most max points (runfile.h). */
 struct series {
 	struct runfile_run r;
 	unsigned cap;
+	unsigned *cnt;                  /* intervals in each point */
+	unsigned w;                     /* intervals in a full point (0: 1) */
+	unsigned max;                   /* runfile_set's max_points */
+	unsigned long nread;            /* intervals read */
 };
 
 static int series_grow(struct series *s)
 {
 	unsigned cap = s->cap ? 2 * s->cap : 64;
 	struct runfile_iv *iv = realloc(s->r.iv, cap * sizeof(*iv));
+	unsigned *cnt;
 
 	if (!iv)
 		return -ENOMEM;
 	s->r.iv = iv;
+	if (!(cnt = realloc(s->cnt, cap * sizeof(*cnt))))
+		return -ENOMEM;
+	s->cnt = cnt;
 	for (unsigned k = 0; k < s->r.nlbl; k++) {
 		struct runfile_label *l = &s->r.lbl[k];
 		double *eps = realloc(l->eps, cap * sizeof(double)), *lat;
@@ -225,6 +233,108 @@ static int series_grow(struct series *s)
 	return 0;
 }
 
+/* A new point at the end of the series (all NAN), or NULL (no memory). */
+static struct runfile_iv *series_slot(struct series *s)
+{
+	struct runfile_iv *iv;
+
+	if (s->r.niv == s->cap && series_grow(s))
+		return NULL;
+	iv = &s->r.iv[s->r.niv];
+	iv_init(iv);
+	s->cnt[s->r.niv++] = 1;
+	return iv;
+}
+
+/* Mean of a (na intervals) and b (nb), highest, lowest: a NAN is none. */
+static double mean2(double a, unsigned na, double b, unsigned nb)
+{
+	return isnan(a) ? b : isnan(b) ? a : (a * na + b * nb) / (na + nb);
+}
+
+static double max2(double a, double b)
+{
+	return isnan(a) || b > a ? b : a;
+}
+
+static double min2(double a, double b)
+{
+	return isnan(a) || b < a ? b : a;
+}
+
+/* Point from (its label values too) into point to (to < from). */
+static void point_merge(struct series *s, unsigned to, unsigned from)
+{
+	struct runfile_iv *a = &s->r.iv[to];
+	const struct runfile_iv *b = &s->r.iv[from];
+	unsigned na = s->cnt[to], nb = s->cnt[from], k;
+
+	a->t = max2(a->t, b->t);
+	a->tps = mean2(a->tps, na, b->tps, nb);
+	a->qps = mean2(a->qps, na, b->qps, nb);
+	a->rps = mean2(a->rps, na, b->rps, nb);
+	a->wps = mean2(a->wps, na, b->wps, nb);
+	a->ops = mean2(a->ops, na, b->ops, nb);
+	a->lat_avg = mean2(a->lat_avg, na, b->lat_avg, nb);
+	a->lat_max = max2(a->lat_max, b->lat_max);
+	for (k = 0; k < RUNFILE_NIVPCT; k++)
+		a->pct[k] = max2(a->pct[k], b->pct[k]);
+	a->tps_lo = min2(a->tps_lo, b->tps_lo);
+	a->tps_hi = max2(a->tps_hi, b->tps_hi);
+	for (k = 0; k < s->r.nlbl; k++) {
+		struct runfile_label *l = &s->r.lbl[k];
+		l->eps[to] = mean2(l->eps[to], na, l->eps[from], nb);
+		l->lat[to] = max2(l->lat[to], l->lat[from]);
+	}
+	s->cnt[to] = na + nb;
+}
+
+static void point_move(struct series *s, unsigned to, unsigned from)
+{
+	if (to == from)
+		return;
+	s->r.iv[to] = s->r.iv[from];
+	s->cnt[to] = s->cnt[from];
+	for (unsigned k = 0; k < s->r.nlbl; k++) {
+		s->r.lbl[k].eps[to] = s->r.lbl[k].eps[from];
+		s->r.lbl[k].lat[to] = s->r.lbl[k].lat[from];
+	}
+}
+
+/* The last point (one interval, filled in) is in: with a limit, the
+ * interval before the last two goes into the partial point before it, and
+ * a series at max points is halved (pairs of points merged, the last two
+ * intervals left alone). Memory then stays under max points. */
+static void series_commit(struct series *s)
+{
+	unsigned n = s->r.niv, body, k;
+	struct runfile_iv *last = &s->r.iv[n - 1];
+
+	last->tps_lo = last->tps_hi = last->tps;
+	s->nread++;
+	if (!s->max)
+		return;
+	if (s->w > 1 && n >= 4 && s->cnt[n - 4] < s->w) {
+		point_merge(s, n - 4, n - 3);
+		point_move(s, n - 3, n - 2);
+		point_move(s, n - 2, n - 1);
+		s->r.niv = --n;
+	}
+	if (n <= s->max)
+		return;
+	body = n - 2;
+	for (k = 0; 2 * k + 1 < body; k++) {
+		point_move(s, k, 2 * k);
+		point_merge(s, k, 2 * k + 1);
+	}
+	if (body % 2)
+		point_move(s, k++, body - 1);
+	point_move(s, k++, n - 2);
+	point_move(s, k++, n - 1);
+	s->r.niv = k;
+	s->w = (s->w ? s->w : 1) * 2;
+}
+
 /* One interval line o appended to the series. */
 static int series_add(struct series *s, json_t *o)
 {
@@ -234,10 +344,8 @@ static int series_add(struct series *s, json_t *o)
 	const char *name;
 	unsigned i = s->r.niv;
 
-	if (i == s->cap && series_grow(s))
+	if (!(iv = series_slot(s)))
 		return -ENOMEM;
-	iv = &s->r.iv[s->r.niv++];
-	iv_init(iv);
 	iv->t = jnum(o, "time");
 	json_rates(o, &iv->tps, &iv->qps, &iv->rps, &iv->wps, &iv->ops);
 	iv->lat_avg = jnum(lat, "avg");
@@ -245,8 +353,10 @@ static int series_add(struct series *s, json_t *o)
 	for (unsigned j = 0; j < RUNFILE_NIVPCT; j++)
 		iv->pct[j] = jpct(pcts, runfile_iv_pcts[j]);
 	lbls = json_object_get(o, "labels");
-	if (!json_is_object(lbls))
+	if (!json_is_object(lbls)) {
+		series_commit(s);
 		return 0;
+	}
 	json_object_foreach(lbls, name, lv) {
 		json_t *lp = json_object_get(json_object_get(lv, "latency_ms"), "percentiles");
 		struct runfile_label *l = find_label_n(&s->r, name, s->cap);
@@ -257,17 +367,49 @@ static int series_add(struct series *s, json_t *o)
 			l->lat_pct = jpct_top(lp);
 		l->lat[i] = l->lat_pct > 0 ? jpct(lp, l->lat_pct) : NAN;
 	}
+	series_commit(s);
 	return 0;
 }
 
-/* The series becomes run r's time series; s is empty again. */
+/* A downsampled series ends: a short trailing interval (under half the
+ * one before: the end of the run cut it) is left out, as plot leaves it
+ * out of a series kept whole; the last intervals go into the last point,
+ * and a last point of under half a full one into the point before. No
+ * point is then short, and plot keeps them all. */
+static void series_finish(struct series *s)
+{
+	struct runfile_iv *iv = s->r.iv;
+	unsigned n = s->r.niv, body = n - 2, k;
+
+	if (s->w <= 1 || n < 4)
+		return;
+	if (iv[n - 1].t - iv[n - 2].t < 0.5 * (iv[n - 2].t - iv[n - 3].t))
+		n--;
+	for (k = body; k < n; k++)
+		point_merge(s, body - 1, k);
+	n = body;
+	if (n >= 2 && 2 * s->cnt[n - 1] < s->w) {
+		point_merge(s, n - 2, n - 1);
+		n--;
+	}
+	s->r.niv = n;
+}
+
+/* The series becomes run r's time series; s is empty again (its limit
+ * kept). */
 static void series_move(struct series *s, struct runfile_run *r)
 {
+	unsigned max = s->max;
+
+	series_finish(s);
 	r->iv = s->r.iv;
 	r->niv = s->r.niv;
 	r->lbl = s->r.lbl;
 	r->nlbl = s->r.nlbl;
+	r->niv_read = s->nread;
+	free(s->cnt);
 	memset(s, 0, sizeof(*s));
+	s->max = max;
 }
 
 static void labels_free(struct runfile_run *r)
@@ -287,6 +429,7 @@ static void series_free(struct series *s)
 {
 	labels_free(&s->r);
 	free(s->r.iv);
+	free(s->cnt);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -300,6 +443,7 @@ static int read_json(struct rf_ctx *c, FILE *f)
 	int rc = 1;
 
 	memset(&ser, 0, sizeof(ser));
+	ser.max = c->set->max_points;
 
 	while ((n = getline(&line, &cap, f)) >= 0) {
 		json_error_t err;
@@ -377,8 +521,7 @@ struct text_state {
 	double queries[3];              /* read, write, other; NAN: none */
 	unsigned npct;
 	double pct[RUNFILE_MAX_PCT], pct_ms[RUNFILE_MAX_PCT];
-	struct runfile_iv *iv;
-	unsigned niv, cap;
+	struct series ser;              /* the interval lines */
 	int skip_series;                /* runfile_set's */
 	const char *bad_field;          /* -ERANGE: the figure out of range */
 	double bad_value;
@@ -608,7 +751,7 @@ static int text_iv_check(struct text_state *st, const struct runfile_iv *iv, dou
  * or -1 for a line that starts so but does not go on as sysbench's. */
 static int text_interval(struct text_state *st, const char *l)
 {
-	struct runfile_iv iv;
+	struct runfile_iv iv, *slot;
 	const char *s;
 	double thds, errs = 0, reconn = 0;
 	int n;
@@ -645,15 +788,10 @@ static int text_interval(struct text_state *st, const char *l)
 		return n;
 	if (st->skip_series)
 		return 0;
-	if (st->niv == st->cap) {
-		unsigned cap = st->cap ? 2 * st->cap : 64;
-		struct runfile_iv *a = realloc(st->iv, cap * sizeof(*a));
-		if (!a)
-			return -ENOMEM;
-		st->iv = a;
-		st->cap = cap;
-	}
-	st->iv[st->niv++] = iv;
+	if (!(slot = series_slot(&st->ser)))
+		return -ENOMEM;
+	*slot = iv;
+	series_commit(&st->ser);
 	return 0;
 }
 
@@ -704,6 +842,7 @@ static int read_text(struct rf_ctx *c, FILE *f)
 
 	memset(&st, 0, sizeof(st));
 	st.skip_series = c->set->skip_series;
+	st.ser.max = c->set->max_points;
 	st.queries[0] = st.queries[1] = st.queries[2] = NAN;
 	if (!(st.r = new_run(c, RUNFILE_TEXT))) {
 		log_msg(LOG_FATAL, "%s: out of memory", c->cmd);
@@ -794,14 +933,12 @@ static int read_text(struct rf_ctx *c, FILE *f)
 		st.r->wps = st.queries[1] / st.r->time;
 		st.r->ops = st.queries[2] / st.r->time;
 	}
-	st.r->iv = st.iv;
-	st.r->niv = st.niv;
-	st.iv = NULL;
+	series_move(&st.ser, st.r);
 	if (text_derived_check(c, st.r))
 		goto out;
 	rc = 0;
 out:
-	free(st.iv);
+	series_free(&st.ser);
 	free(line);
 	return rc;
 }
@@ -823,10 +960,14 @@ static int add_hist(struct hdr_hist **dst, const struct hdr_hist *src)
 static int read_hdr(struct rf_ctx *c, FILE *f, struct runfile_run *r)
 {
 	char *line = NULL;
-	size_t cap = 0, hcap = 0;
+	size_t cap = 0;
 	unsigned lineno = 0;
 	double first = NAN;
+	struct series hs;
 	int rc = 1, e;
+
+	memset(&hs, 0, sizeof(hs));
+	hs.max = c->set->max_points;
 
 	while (getline(&line, &cap, f) >= 0) {
 		struct hdrlog_line l;
@@ -851,33 +992,22 @@ static int read_hdr(struct rf_ctx *c, FILE *f, struct runfile_run *r)
 				goto out;
 			}
 		} else {
-			struct runfile_iv *iv;
-			if (!c->set->skip_series && r->nhiv == hcap) {
-				hcap = hcap ? 2 * hcap : 64;
-				iv = realloc(r->hiv, hcap * sizeof(*iv));
-				if (!iv)
-					e = -ENOMEM;
-				else
-					r->hiv = iv;
-			}
-			if (e || add_hist(&r->hist, h)) {
+			struct runfile_iv *iv = NULL;
+			if ((!c->set->skip_series && !(iv = series_slot(&hs))) || add_hist(&r->hist, h)) {
 				hdr_destroy(h);
 				log_msg(LOG_FATAL, "%s: out of memory", c->cmd);
 				goto out;
 			}
 			if (isnan(first))
 				first = l.start_s;
-			if (c->set->skip_series) {
-				hdr_destroy(h);
-				continue;
-			}
-			iv = &r->hiv[r->nhiv++];
-			iv_init(iv);
-			iv->t = l.start_s + l.length_s - first;
-			if (hdr_count(h)) {
-				iv->lat_max = hdr_max(h) / NS_PER_MS;
-				for (unsigned j = 0; j < RUNFILE_NIVPCT; j++)
-					iv->pct[j] = report_pct_ms(h, runfile_iv_pcts[j]);
+			if (iv) {
+				iv->t = l.start_s + l.length_s - first;
+				if (hdr_count(h)) {
+					iv->lat_max = hdr_max(h) / NS_PER_MS;
+					for (unsigned j = 0; j < RUNFILE_NIVPCT; j++)
+						iv->pct[j] = report_pct_ms(h, runfile_iv_pcts[j]);
+				}
+				series_commit(&hs);
 			}
 		}
 		hdr_destroy(h);
@@ -889,8 +1019,14 @@ static int read_hdr(struct rf_ctx *c, FILE *f, struct runfile_run *r)
 	if (!isnan(r->events) && (double)hdr_count(r->hist) != r->events)
 		log_msg(LOG_WARNING, "%s: '%s' holds %lld events, '%s' %.0f: were they written by the same run?",
 		        c->cmd, c->path, (long long)hdr_count(r->hist), r->path, r->events);
+	series_finish(&hs);
+	r->hiv = hs.r.iv;
+	r->nhiv = hs.r.niv;
+	r->nhiv_read = hs.nread;
+	hs.r.iv = NULL;
 	rc = 0;
 out:
+	series_free(&hs);
 	free(line);
 	return rc;
 }

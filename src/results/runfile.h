@@ -47,12 +47,17 @@ enum runfile_kind { RUNFILE_JSON = 1, RUNFILE_MERGED, RUNFILE_TEXT };
 enum { RUNFILE_P50, RUNFILE_P95, RUNFILE_P99, RUNFILE_NIVPCT };
 extern const double runfile_iv_pcts[RUNFILE_NIVPCT];
 
-/* One interval: rates over it, latency of its events (NAN: not known). */
+/* One interval: rates over it, latency of its events (NAN: not known).
+ * Or, in a downsampled series, one point (runfile_set's max_points): a
+ * field added here must also be merged in runfile.c's point_merge. */
 struct runfile_iv {
 	double t;                       /* seconds since the start, end of the interval */
 	double tps, qps, rps, wps, ops;
 	double lat_avg, lat_max;
 	double pct[RUNFILE_NIVPCT];
+	/* lowest and highest tps of the intervals of a point (= tps when
+	 * the point is one interval) */
+	double tps_lo, tps_hi;
 };
 
 /* A label of sysbench.stats.label(): per interval events per second and
@@ -84,6 +89,9 @@ struct runfile_run {
 	unsigned niv;
 	struct runfile_iv *hiv;         /* hdr log intervals: t, lat_max, pct; rest NAN */
 	unsigned nhiv;
+	/* intervals read into iv and hiv: more than niv (nhiv) when the
+	 * series was downsampled (runfile_set's max_points) */
+	unsigned long niv_read, nhiv_read;
 	struct runfile_label *lbl;
 	unsigned nlbl;
 	/* How the run ended: a json final line's "status", the text
@@ -102,6 +110,23 @@ struct runfile_set {
 	                                   series (iv, hiv, lbl): memory then
 	                                   does not grow with the interval
 	                                   lines (compare) */
+	unsigned max_points;            /* set by the caller (>= 8; 0:
+	                                   no limit): a time series of more
+	                                   intervals is downsampled as it is
+	                                   read, so that memory does not grow
+	                                   with the interval lines (plot).
+	                                   Each point then stands for 2^k
+	                                   consecutive intervals (the last
+	                                   partial): t the end of the last,
+	                                   rates (tps ... ops, label eps) and
+	                                   lat_avg their mean, tps_lo/tps_hi
+	                                   their lowest/highest tps, latencies
+	                                   (lat_max, pct, label lat) their
+	                                   highest. The last two intervals
+	                                   stay points of their own (a short
+	                                   trailing one can be told). A series
+	                                   of up to max_points intervals is
+	                                   kept as it is. */
 };
 
 /* Read the RUN arguments files[0..nfiles-1] into *set (zeroed by the
