@@ -126,3 +126,10 @@ begins at once:
   Creating table 'sbtest1'...
   $ $B bulk_insert --db-driver=sqlite --sqlite-db=x.db --instance=1/2 --threads=1 prepare | tail -1
   Instance 1 of 2: none of the 1 table(s) is this instance's (table t goes to instance (t-1) % 2): nothing to prepare
+
+slap creates and drops its own schema: it refuses to be one of several
+instances:
+
+  $ $B slap --instance=0/2 --db-driver=sqlite --sqlite-db=s.db 2>&1 | grep FATAL; echo "exit ${PIPESTATUS[0]}"
+  FATAL: slap runs as one instance only (--instance=I/N with N > 1: each would create and drop the schema the others use)
+  exit 1
