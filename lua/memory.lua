@@ -1,8 +1,9 @@
 -- SPDX-License-Identifier: GPL-2.0-or-later
 -- memory: sysbench's memory benchmark. Each event reads, writes or just
 -- visits one --memory-block-size block (src/native/memory.c), until
--- --memory-total-size bytes have been transferred by all threads together
--- (or the time limit). --memory-working-set (a bench addition) makes every
+-- each thread has done its share of --memory-total-size (the blocks
+-- divided by the threads, rounded down, as sysbench 1.0.20 splits them)
+-- or the time limit. --memory-working-set (a bench addition) makes every
 -- thread walk a buffer of that size block by block instead of one block
 -- that stays in the cache, so the test can measure memory bandwidth.
 -- By default an event does sysbench's per-word work, so MiB/s compare with

@@ -12,7 +12,9 @@
 # second much less. Runs alternate between the tools, ROUNDS times; the
 # median of each side is compared (STAT=best: the highest, which on a
 # loaded machine comes closest to what an idle one gives). Prints ratios;
-# asserts nothing.
+# asserts nothing. Under load even the second ratio swings (the rnd loops
+# of both tools run in fast and slow spells); perf/memory_loops.sh times
+# the loops alone in thread CPU time.
 #
 # usage: perf/memory.sh [BENCH_BINARY]
 # env: ROUNDS (3), SECS (1), THREADS (1), BLOCKS ("1K 4K 16K 64K 256K 1M"),

@@ -7,6 +7,7 @@
 # is 0).
 command -v "$SYSBENCH" >/dev/null || { echo "sysbench not found (apt-get install sysbench)"; exit 1; }
 [ -x "$BENCH" ] || { echo "bench binary not found: $BENCH"; exit 1; }
+BENCH=$(readlink -f "$BENCH")   # the runs happen in the work folder
 [ -x /usr/bin/time ] || { echo "/usr/bin/time not found (apt-get install time)"; exit 1; }
 
 work=$(mktemp -d)

@@ -34,6 +34,7 @@
 #include "complete/complete.h"
 #include "observe/observe.h"
 #include "scale/scale.h"
+#include "observe/metrics.h"
 #include <math.h>
 #include <signal.h>
 #include <time.h>
@@ -352,6 +353,11 @@ static void run_observe_lines(void *ud, const char *time)
 	obs_text_line(ud, time);
 }
 
+/* --metrics-listen's endpoint over the whole run command (NULL: off), and
+ * the sweep's steps for it (0: not a sweep). */
+static struct metrics *run_metrics;
+static unsigned run_nsteps;
+
 /* One run: init(), the option summary, print_mode(), the workers, the
  * final report (into *result when non-NULL), done(). Returns 0, 1 after a
  * hook failed, or sched_run()'s negative errno. */
@@ -385,7 +391,12 @@ static int run_once(struct lrt *main_state, struct report_result *result)
 			run_observe, run_observe_json, run_observe_lines, obs };
 	}
 	sched_set_start_hook(scale_start_hook);
+	metrics_run_begin(run_metrics, cfg.threads, report_get_step(), run_nsteps);
+	if (run_metrics)
+		sched_set_harvest_hook(metrics_harvest, run_metrics, METRICS_PERIOD_S);
 	rc = sched_run(&cfg, &ctx, run_worker, NULL);
+	sched_set_harvest_hook(NULL, NULL, 0);
+	metrics_run_end(run_metrics);
 	obs_destroy(obs);
 	lrt_report_end(main_state);
 	if (rc)
@@ -404,15 +415,18 @@ static void sweep_on_signal(int sig)
 }
 
 /* --sweep-pause between steps; SIGINT/SIGTERM end the wait and the sweep
- * (the table is still printed). Returns 0, or -EINTR. */
-static int sweep_pause(double seconds)
+ * (the table is still printed), as does one that came before it. Returns
+ * 0, or -EINTR. keep: after a signal the handler stays (--metrics-linger's
+ * wait, the program's last: a second signal, as timeout(1) sends its
+ * process group, must not kill it before its exit status). */
+static int sweep_pause(double seconds, int keep)
 {
 	struct sigaction sa, old_int, old_term;
 	struct timespec left;
 	int rc = 0;
 
-	if (seconds <= 0)
-		return 0;
+	if (seconds <= 0)   /* a signal since (linger_catch_signals) counts */
+		return sweep_interrupted ? -EINTR : 0;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = sweep_on_signal;
 	sigaction(SIGINT, &sa, &old_int);
@@ -423,9 +437,29 @@ static int sweep_pause(double seconds)
 		;
 	if (sweep_interrupted)
 		rc = -EINTR;
+	if (rc && keep)
+		return rc;
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	return rc;
+}
+
+/* --metrics-listen: from the first run on, SIGINT and SIGTERM outside a
+ * run (between sweep steps, after the last) only set sweep_interrupted
+ * (a signal the program was started with ignored stays ignored): one
+ * that comes as a run ends, before --metrics-linger's wait, must end the
+ * wait, not kill bench before its exit status. The scheduler installs
+ * its own during each run and puts this one back. */
+static void linger_catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM };
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sweep_on_signal;
+	for (unsigned i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
 }
 
 /* A step the scheduler ends with _exit (--forced-shutdown, workers blocked
@@ -466,7 +500,7 @@ static int run_sweep(struct lrt *main_state, struct sweep *sw)
 	for (i = 0; i < sw->n && rc == 0; i++) {
 		struct sweep_step *st = &sw->steps[i];
 
-		if (i > 0 && sweep_pause(cfg.sweep_pause)) {
+		if (i > 0 && sweep_pause(cfg.sweep_pause, 0)) {
 			log_msg(LOG_FATAL, "sweep interrupted during the pause before step %u/%u: stopping the sweep",
 			        i + 1, sw->n);
 			rc = 1;
@@ -539,6 +573,14 @@ static int cmd_run(struct lrt *main_state)
 		sweep_free(&sw);
 		return 1;
 	}
+	/* before init(): a port in use fails the run before it starts */
+	if (metrics_create(&run_metrics)) {
+		sweep_free(&sw);
+		return 1;
+	}
+	run_nsteps = sw.active ? sw.n : 0;
+	if (run_metrics)
+		linger_catch_signals();
 	if (sw.active) {
 		rc = run_sweep(main_state, &sw);
 	} else {
@@ -548,6 +590,11 @@ static int cmd_run(struct lrt *main_state)
 		rc = run_once(main_state, NULL) ? 1 : 0;
 	}
 	sweep_free(&sw);
+	/* the final figures stay up for a last scrape; a signal ends that */
+	if (metrics_linger(run_metrics) > 0 && sweep_pause(metrics_linger(run_metrics), 1))
+		log_msg(LOG_NOTICE, "--metrics-linger ended by a signal");
+	metrics_destroy(run_metrics);
+	run_metrics = NULL;
 	return rc;
 }
 
@@ -967,6 +1014,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s\n", err);
 		goto out;
 	}
+	metrics_warn_unused(command);
 	if (rand_configure(&cfg.rand)) {
 		fprintf(stderr, "Invalid random number generator options\n");
 		goto out;

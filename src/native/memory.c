@@ -14,11 +14,10 @@
  * compare with sysbench's. With cfg.fast (--memory-fast=on), the fastest:
  * memset and vectorised sums.
  *
- * The total size is a budget of blocks shared by all threads, spent
- * exactly (floor(total/block) blocks in all). By default every event takes
- * its block from one atomic counter, as sysbench's do; the fast path takes
- * chunks so that threads do not all hit the counter on every event (a
- * chunk never outgrows what is left).
+ * The total size is split among the threads as sysbench 1.0.20 splits it:
+ * each thread does floor(floor(total / block) / threads) blocks, counted
+ * down in its own counter (so 10 blocks on 3 threads are 9 events), in
+ * both paths.
  */
 #include <errno.h>
 #include <math.h>
@@ -41,14 +40,11 @@
 #define MAP_HUGETLB 0x40000
 #endif
 
-/* Largest chunk of the block budget one thread takes at a time. */
-#define MEM_CHUNK_MAX 1024
-
 struct mem_thread {
 	_Alignas(64) unsigned char *buf;   /* the buffer this thread walks */
 	uint64_t pos;                      /* seq: next block index */
 	uint64_t rng;                      /* LCG state (rnd, fast path) */
-	uint64_t quota;                    /* blocks taken from the budget */
+	uint64_t quota;                    /* blocks this thread has left */
 	volatile uint64_t sink;            /* keeps reads from being elided */
 };
 
@@ -62,13 +58,15 @@ static struct {
 	unsigned nbufs;
 	unsigned char **bufs;              /* [nbufs] */
 	struct mem_thread *thr;            /* [cfg.threads] */
-	_Alignas(64) uint64_t taken;       /* blocks taken from the budget */
 } mem;
 
 /* The calling thread's xoroshiro128+ state (rnd mode, default path): in
  * thread-local storage, as sysbench keeps its generator's, since that is
  * where each draw loads it from and stores it back to. */
 static __thread uint64_t mem_xo[2];
+/* The block of the calling thread's event (rnd read/write, default path):
+ * thread-local too, as sysbench's buffer pointer is. */
+static __thread uint64_t *mem_blk;
 
 static char mem_errbuf[256];
 
@@ -210,29 +208,9 @@ void native_mem_thread_init(int thread_id)
 	t->rng = rand_u64() | 1;
 	mem_xo[0] = rand_u64() | 1;
 	mem_xo[1] = rand_u64();
-	t->quota = 0;
+	t->quota = mem.budget / mem.cfg.threads;
 	if (mem.cfg.scope_local)
 		memset(t->buf, 0, mem.map_len);
-}
-
-/* Take up to a fair chunk of the remaining budget. 0 when it is spent. */
-static uint64_t mem_take(void)
-{
-	uint64_t old = __atomic_load_n(&mem.taken, __ATOMIC_RELAXED);
-	uint64_t n;
-
-	do {
-		if (old >= mem.budget)
-			return 0;
-		/* A small share of what is left, so the end is not lumpy. */
-		n = (mem.budget - old) / (8ull * mem.cfg.threads);
-		if (n > MEM_CHUNK_MAX)
-			n = MEM_CHUNK_MAX;
-		if (n == 0)
-			n = 1;
-	} while (!__atomic_compare_exchange_n(&mem.taken, &old, old + n, 1,
-	                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED));
-	return n;
 }
 
 /* Uniform in [0, n) from the thread's LCG (its high bits are the good
@@ -302,11 +280,15 @@ static void mem_fast_block(struct mem_thread *t, uint64_t *blk, uint64_t idx)
  * sysbench 1.0.20 moves a block one 64-bit word at a time: every word is
  * its own load or store (never merged into wider vector moves), its loops
  * are unrolled by eight, "none" still walks the words (seq) or draws a
- * random position per word (rnd), and a random position comes from a
- * xoroshiro128+ draw turned into a double and scaled to the block. The
- * loops below do the same amount and kind of work, so that MiB/s compare
- * (perf/memory.sh measures both side by side). Volatile accesses keep the
- * compiler from merging, vectorising or dropping them. */
+ * random position per word (rnd, one draw per word, the output unused),
+ * and in rnd read/write a position is a xoroshiro128+ draw from the
+ * thread's generator in thread-local storage, turned into a double in
+ * [0, 1) (its top 52 bits as the mantissa) and multiplied by the words in
+ * the block. The loops below do the same work in the same order (read off
+ * sysbench 1.0.20's build: its loops are functions chosen at init, one per
+ * mode), so that MiB/s compare (perf/memory.sh measures both side by
+ * side). Volatile accesses keep the compiler from merging, vectorising or
+ * dropping them. */
 
 #define MEM_UNROLL 8    /* words per turn of the seq loops (spelt out) */
 
@@ -318,22 +300,25 @@ static inline uint64_t mem_rotl(uint64_t x, int k)
 	return (x << k) | (x >> (64 - k));
 }
 
-/* One xoroshiro128+ step on s[0..1]; returns its output. */
+/* One xoroshiro128+ step on s[0..1] (sysbench 1.0.20's variant: rotations
+ * 55 and 36, shift 14); returns its output. */
 static inline uint64_t mem_xo_next(uint64_t *s0, uint64_t *s1)
 {
 	const uint64_t a = *s0, r = a + *s1;
 	uint64_t b = *s1 ^ a;
 
-	*s0 = mem_rotl(a, 24) ^ b ^ (b << 16);
-	*s1 = mem_rotl(b, 37);
+	*s0 = mem_rotl(a, 55) ^ b ^ (b << 14);
+	*s1 = mem_rotl(b, 36);
 	return r;
 }
 
-/* A position in [0, n) from a draw: its top 53 bits as a double in [0, 1)
- * times n. */
-static inline uint64_t mem_xo_index(uint64_t r, uint64_t n)
+/* A draw as a double in [0, 1): its top 52 bits become the mantissa of a
+ * double in [1, 2), less one. */
+static inline double mem_xo_unit(uint64_t r)
 {
-	return (uint64_t)((double)(r >> 11) * 0x1.0p-53 * (double)n);
+	union { uint64_t u; double d; } x = { .u = r >> 12 | UINT64_C(0x3ff) << 52 };
+
+	return x.d - 1.0;
 }
 
 /* The value stored: the distance in words from the word to the end of the
@@ -413,36 +398,76 @@ static void mem_sb_none_rnd(uint64_t n)
 	mem_xo[1] = s1;
 }
 
-/* rnd read/write: a draw per word, its position loaded or stored. The
- * generator's state goes through memory on every draw, as sysbench's
- * thread-local one does. */
-static void mem_sb_rw_rnd(volatile uint64_t *w, uint64_t n, int write)
+/* rnd read/write: a draw per word, its position loaded or stored. As
+ * sysbench's loop: the generator's state is loaded from and stored back to
+ * thread-local storage on every draw (stored before the position is worked
+ * out), the position is the draw as a double times the words in the block,
+ * the loop counts bytes (the value stored), and after each access the
+ * block's address (thread-local) and size are read from memory again (the
+ * barrier). How these loads and stores follow each other decides how fast
+ * the loop runs on an out-of-order core, more than their number: an
+ * earlier loop with the same instructions in another order ran at 0.6 of
+ * sysbench's speed. */
+static inline __attribute__((always_inline)) void mem_sb_rw_rnd(int write)
 {
-	volatile uint64_t *s = mem_xo;
+	for (uint64_t off = 0; off < mem.cfg.block_size; off += sizeof(uint64_t)) {
+		uint64_t s0 = mem_xo[0], s1 = mem_xo[1];
+		const uint64_t r = mem_xo_next(&s0, &s1);
+		const double words = (double)((int64_t)mem.cfg.block_size >> 3);
+		uint64_t at;
 
-	for (uint64_t i = 0; i < n; i++) {
-		uint64_t s0 = s[0], s1 = s[1];
-		uint64_t at = mem_xo_index(mem_xo_next(&s0, &s1), n);
-
-		s[0] = s0;
-		s[1] = s1;
+		mem_xo[1] = s1;
+		mem_xo[0] = s0;
+		at = (uint64_t)(mem_xo_unit(r) * words);
 		if (write)
-			w[at] = i;
+			((volatile uint64_t *)mem_blk)[at] = off;
 		else
-			(void)w[at];
+			(void)((volatile const uint64_t *)mem_blk)[at];
+		mem_barrier();
 	}
 }
 
+static void mem_sb_write_rnd(void)
+{
+	mem_sb_rw_rnd(1);
+}
+
+static void mem_sb_read_rnd(void)
+{
+	mem_sb_rw_rnd(0);
+}
+
 /* The part of sysbench's per-event bookkeeping that bench's scheduler
- * leaves out: sysbench reads the clock three times per event (its time
- * limit, the event's start and its end), bench once, and sysbench files
- * each latency in its histogram through a logarithm, bench without one. At
- * small blocks this is most of an event, so it is repeated here. */
-static void mem_sb_bookkeeping(struct mem_thread *t)
+ * leaves out. sysbench reads the clock three times per event (its time
+ * limit, the event's start and its end), bench once. It files each latency
+ * in a histogram shared by all threads: a draw from the thread's generator
+ * picks one of 128 copies of the slot array (to spread the threads), the
+ * slot is a logarithm rounded with floor(), and the count is an atomic
+ * add. bench's own histogram does none of that. At small blocks this is
+ * most of an event, so it is repeated here (the copies are smaller than
+ * sysbench's: only the cost matters). */
+#define MEM_HIST_COPIES 128
+#define MEM_HIST_SLOTS 8
+
+static uint64_t mem_hist[MEM_HIST_COPIES][MEM_HIST_SLOTS];
+
+static void mem_sb_bookkeeping(void)
 {
 	const int64_t a = clock_now_ns(), b = clock_now_ns();
+	uint64_t s0 = mem_xo[0], s1 = mem_xo[1];
+	const uint64_t copy = mem_xo_next(&s0, &s1) & (MEM_HIST_COPIES - 1);
+	double slot;
 
-	t->sink = (uint64_t)log((double)(b - a) + 1.0);
+	mem_xo[1] = s1;
+	mem_xo[0] = s0;
+	/* milliseconds, as sysbench files them; a clock read is well below
+	 * one, so the slot is usually 0 */
+	slot = floor(log((double)(b - a) / 1e6 + 1e-9) + 0.5);
+	if (!(slot >= 0))
+		slot = 0;
+	else if (slot >= MEM_HIST_SLOTS)
+		slot = MEM_HIST_SLOTS - 1;
+	__atomic_fetch_add(&mem_hist[copy][(size_t)slot], 1, __ATOMIC_RELAXED);
 }
 
 static void mem_sb_block(uint64_t *blk)
@@ -450,16 +475,18 @@ static void mem_sb_block(uint64_t *blk)
 	const uint64_t n = mem.nwords;
 	const int rnd = mem.cfg.access_rnd;
 
+	mem_blk = blk;
+
 	switch (mem.cfg.oper) {
 	case NATIVE_MEM_READ:
 		if (rnd)
-			mem_sb_rw_rnd(blk, n, 0);
+			mem_sb_read_rnd();
 		else
 			mem_sb_read_seq(blk, n);
 		break;
 	case NATIVE_MEM_WRITE:
 		if (rnd)
-			mem_sb_rw_rnd(blk, n, 1);
+			mem_sb_write_rnd();
 		else
 			mem_sb_write_seq(blk, n);
 		break;
@@ -481,12 +508,8 @@ int native_mem_event(int thread_id)
 	if (!mem.ready || thread_id < 0 || (uint32_t)thread_id >= mem.cfg.threads)
 		return 0;
 	t = &mem.thr[thread_id];
-	if (mem.cfg.total_size && !mem.cfg.fast) {
-		/* sysbench's way: one shared atomic add per event. */
-		if (__atomic_fetch_add(&mem.taken, 1, __ATOMIC_RELAXED) >= mem.budget)
-			return 0;
-	} else if (mem.cfg.total_size) {
-		if (t->quota == 0 && (t->quota = mem_take()) == 0)
+	if (mem.cfg.total_size) {
+		if (t->quota == 0)
 			return 0;
 		t->quota--;
 	}
@@ -505,7 +528,7 @@ int native_mem_event(int thread_id)
 	if (mem.cfg.fast) {
 		mem_fast_block(t, blk, idx);
 	} else {
-		mem_sb_bookkeeping(t);
+		mem_sb_bookkeeping();
 		mem_sb_block(blk);
 	}
 	if (mem.cfg.oper == NATIVE_MEM_READ)

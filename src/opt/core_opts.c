@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include "config.h"
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +12,11 @@
 #define G_RAND "Pseudo-Random Numbers Generator options"
 #define G_LOG "Log options"
 #define G_STATS ""
+#ifdef HAVE_MICROHTTPD
+#define METRICS_LISTEN_DESC "serve this run's live figures (events, queries by kind, errors, latency histogram, threads, sweep step; no secrets) at http://[HOST:]PORT/metrics in the Prometheus text format; HOST: 127.0.0.1 unless given"
+#else
+#define METRICS_LISTEN_DESC "serve this run's live figures at http://[HOST:]PORT/metrics for Prometheus (not in this build: configured --without-microhttpd)"
+#endif
 #define PCT_DESC "percentile to calculate in latency statistics (1-100). Use the special value of 0 to disable percentile calculations"
 
 /* Names, defaults and descriptions are sysbench 1.0.20's (reference/help.txt)
@@ -52,6 +58,10 @@ static const struct opt_def core_general[] = {
 	{ "start-at", OPT_STRING, "begin the run phase (warm-up included) at this wall-clock time: RFC 3339 (2026-12-03T14:00:00Z) or epoch seconds, at most one day ahead; a late instance warns and starts at once", NULL, 0, 0, OPT_F_NODEFAULT | OPT_F_EXTRA, NULL },
 	{ "barrier", OPT_STRING, "how the instances start together {off,db}: db waits in the table bench_barrier of the database under test until all N instances are there and starts them at one moment of the server's clock", "off", 0, 0, OPT_F_EXTRA, NULL },
 	{ "barrier-timeout", OPT_INT, "seconds --barrier=db waits for the other instances before it gives up, naming the missing ones", "300", 1, 86400, OPT_F_EXTRA, NULL },
+	/* observe/metrics.c's endpoint (a build without libmicrohttpd keeps
+	 * the option, to say so when it is given) */
+	{ "metrics-listen", OPT_STRING, METRICS_LISTEN_DESC, NULL, 0, 0, OPT_F_NODEFAULT | OPT_F_EXTRA, NULL },
+	{ "metrics-linger", OPT_DOUBLE, "with --metrics-listen, seconds to keep serving the final figures after the run (or the sweep) ended, for the last scrape", "0", 0, 86400, OPT_F_EXTRA, NULL },
 	{ "test", OPT_STRING, "deprecated: name of the workload (give it as the first argument instead)", NULL, 0, 0, OPT_F_HIDDEN, NULL },
 	{ "tx-rate", OPT_DOUBLE, "deprecated alias for --rate", "0", 0, 4294967295.0, OPT_F_DEPRECATED, "rate" },
 	{ "max-requests", OPT_INT, "deprecated alias for --events", "0", 0, 9e18, OPT_F_DEPRECATED, "events" },

@@ -196,26 +196,58 @@ static double sched_epoch(int64_t mono_ns)
 	return S.epoch_offset + mono_ns / 1e9;
 }
 
-/* Harvest once into every accumulator that is open, and log the harvest as
- * one --hdr-log interval (write errors are sticky: see sched_run's end). */
-static void sched_harvest(struct stats_snap *tmp, struct stats_snap *iv,
-                          struct stats_snap *cp)
+/* sched_set_harvest_hook's (main thread only) */
+static sched_harvest_fn sched_hv_fn;
+static void *sched_hv_ud;
+static double sched_hv_period;
+
+void sched_set_harvest_hook(sched_harvest_fn fn, void *ud, double period_s)
 {
+	sched_hv_fn = fn;
+	sched_hv_ud = ud;
+	sched_hv_period = fn ? period_s : 0;
+}
+
+static unsigned sched_running(void);
+
+/* Harvest once into every accumulator that is open and give it to the
+ * harvest hook; a report's harvest (line = 1) is also one --hdr-log
+ * interval, with what the hook's own harvests took since the last one
+ * (write errors are sticky: see sched_run's end). */
+static void sched_harvest_as(struct stats_snap *tmp, struct stats_snap *iv,
+                             struct stats_snap *cp, int line)
+{
+	const struct stats_snap *h = tmp;
+
 	stats_snap_reset(tmp);
 	stats_harvest(S.stats, tmp);
-	if (S.hlog) {
+	if (S.hlog && S.hlog_pend) {
+		stats_snap_add(S.hlog_pend, tmp);
+		h = S.hlog_pend;
+	}
+	if (S.hlog && line) {
 		int64_t now = clock_now_ns();
 		double t0 = sched_epoch(S.hlog_last), len = (now - S.hlog_last) / 1e9;
-		hdrlog_write(S.hlog, NULL, t0, len, tmp->lat);
+		hdrlog_write(S.hlog, NULL, t0, len, h->lat);
 		/* one Tag= line per label (registered so far) per interval */
 		for (unsigned i = 0, n = stats_nlabels(); i < n; i++)
-			if (tmp->lbl[i].lat)
+			if (h->lbl[i].lat)
 				hdrlog_write(S.hlog, stats_label_name(i), t0, len,
-				             tmp->lbl[i].lat);
+				             h->lbl[i].lat);
 		S.hlog_last = now;
+		if (S.hlog_pend)
+			stats_snap_reset(S.hlog_pend);
 	}
 	stats_snap_add(iv, tmp);
 	stats_snap_add(cp, tmp);
+	if (sched_hv_fn)
+		sched_hv_fn(tmp, sched_running(), sched_hv_ud);
+}
+
+static void sched_harvest(struct stats_snap *tmp, struct stats_snap *iv,
+                          struct stats_snap *cp)
+{
+	sched_harvest_as(tmp, iv, cp, 1);
 }
 
 /* --report-statements, after the workers are done: collect the statement
@@ -394,6 +426,10 @@ static int sched_setup(const struct core_cfg *cfg, struct report_ctx *ctx,
 		S.nco = cfg->connections;
 	}
 
+	if (cfg->hdr_log && sched_hv_fn && stats_snap_create(S.stats, &S.hlog_pend)) {
+		log_msg(LOG_FATAL, "out of memory for the --hdr-log");
+		return -ENOMEM;
+	}
 	if (cfg->hdr_log) {
 		char ident[96];
 		struct timespec rt;
@@ -489,7 +525,7 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
                              struct sched_rep *r, int *rc)
 {
 	struct stats_snap *tmp = r->tmp, *iv = r->iv, *cp = r->cp;
-	int64_t now, t_end, t_stop, t_forced, next_iv, t_iv_last;
+	int64_t now, t_end, t_stop, t_forced, next_iv, t_iv_last, next_hv;
 	unsigned next_cp = 0;
 	int warm = cfg->warmup_time > 0, all_done, late_said = 0;
 	unsigned late_n = UINT_MAX;   /* workers running at t_late */
@@ -502,10 +538,13 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 	              ? S.t_count + (int64_t)(cfg->report_interval * 1e9) : INT64_MAX;
 	t_iv_last = r->t_cp_last = S.t_count;
 	S.hlog_last = S.t_count;
+	/* the harvest hook's own harvests, between the reports' */
+	next_hv = sched_hv_period > 0 ? S.t_count + (int64_t)(sched_hv_period * 1e9) : INT64_MAX;
 
 	t_stop = t_end;
 	for (;;) {
 		int64_t wake = t_stop < next_iv ? t_stop : next_iv;
+		int harvested = 0;
 		int64_t cp_at = next_cp < cfg->ncheckpoints
 		                    ? S.t_count + (int64_t)(cfg->checkpoints[next_cp] * 1e9) : INT64_MAX;
 		if (cp_at < wake)
@@ -514,6 +553,8 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 			wake = S.warm_end_ns;
 		if (t_forced < wake)
 			wake = t_forced;
+		if (next_hv < wake)
+			wake = next_hv;
 		if (r->t_sig < wake)
 			wake = r->t_sig;
 		if (sched_get(S.stop) && t_forced == INT64_MAX && wake > clock_now_ns() + 1000000000LL)
@@ -565,6 +606,7 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 			                sched_concurrency());
 			stats_snap_reset(iv);
 			t_iv_last = now;
+			harvested = 1;
 			next_iv += (int64_t)(cfg->report_interval * 1e9);
 			if (next_iv <= now)
 				next_iv = now + (int64_t)(cfg->report_interval * 1e9);
@@ -576,6 +618,13 @@ static int sched_report_loop(const struct core_cfg *cfg, struct report_ctx *ctx,
 			stats_snap_reset(cp);
 			r->t_cp_last = now;
 			next_cp++;
+			harvested = 1;
+		}
+		/* the hook's own, unless a report's harvest just fed it */
+		if ((now >= next_hv || harvested) && next_hv != INT64_MAX && !warm) {
+			if (!harvested)
+				sched_harvest_as(tmp, iv, cp, 0);
+			next_hv = now + (int64_t)(sched_hv_period * 1e9);
 		}
 		if (now >= t_stop) {
 			sched_stop_reason(2);
@@ -715,6 +764,8 @@ static int sched_teardown(struct sched_rep *r, int rc)
 	stats_snap_destroy(r->tmp);
 	stats_snap_destroy(r->iv);
 	stats_snap_destroy(r->cp);
+	stats_snap_destroy(S.hlog_pend);
+	S.hlog_pend = NULL;
 	stats_destroy(S.stats);
 	S.stats = NULL;
 	free(S.w);

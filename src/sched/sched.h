@@ -60,6 +60,19 @@ void sched_set_exit_hook(void (*fn)(int status, void *arg), void *arg);
  * the run before it started. NULL: start at once. Main thread. */
 void sched_set_start_hook(int (*fn)(int (*stopped)(void)));
 
+/* A reader of the run's totals beside the reports (--metrics-listen,
+ * observe/metrics.h): after every harvest of the statistics the reporter
+ * calls fn(delta, running, ud) in the main thread, delta being what that
+ * harvest took (everything recorded since the previous one: the deltas
+ * of all calls add up to the run's totals, the final report's included)
+ * and running the threads (connections) still in the run. With a hook
+ * the reporter also harvests every period_s seconds between its reports
+ * (no --hdr-log interval for those: the log keeps the reports' periods).
+ * Set it before sched_run; NULL: none. */
+typedef void (*sched_harvest_fn)(const struct stats_snap *delta, unsigned running,
+                                 void *ud);
+void sched_set_harvest_hook(sched_harvest_fn fn, void *ud, double period_s);
+
 /* ---- --connections -------------------------------------------------------
  * Each worker thread runs its connections (cid = tid, tid + threads, ...)
  * as coroutines: the phases thread_init, then (after the start barrier)

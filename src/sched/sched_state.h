@@ -121,6 +121,10 @@ struct sched_state {
 	/* --hdr-log: one line per harvest, covering [hlog_last, harvest) */
 	struct hdrlog *hlog;
 	int64_t hlog_last;
+	/* with a harvest hook (sched_set_harvest_hook): what harvests took
+	 * since the last line, which the next report's harvest logs as one
+	 * (NULL: each harvest is a line) */
+	struct stats_snap *hlog_pend;
 	double epoch_offset;       /* wall clock seconds minus monotonic seconds */
 };
 

@@ -9,6 +9,8 @@
 BENCH_DEPS_BUILD="build-essential autoconf automake libtool pkg-config
 	libluajit-5.1-dev luajit libck-dev zlib1g-dev libjansson-dev
 	liburing-dev libaio-dev libmariadb-dev libpq-dev libsqlite3-dev"
+# --metrics-listen's HTTP server
+BENCH_DEPS_BUILD="$BENCH_DEPS_BUILD libmicrohttpd-dev"
 
 # the throwaway servers of tests/lib/dbserver.sh (openssl: test certificates)
 BENCH_DEPS_SERVERS="mariadb-server mariadb-client postgresql openssl"
@@ -28,6 +30,10 @@ BENCH_DEPS_TEST="$BENCH_DEPS_TEST sysstat"
 # the installed manual page (man-db; col: bsdextrautils); bash-completion
 # for completion/bench (tests/t/completion.t)
 BENCH_DEPS_TEST="$BENCH_DEPS_TEST debhelper dpkg-dev lintian man-db bsdextrautils bash-completion"
+
+# metrics_prom.t: a real Prometheus server scrapes --metrics-listen, curl
+# reads it and Prometheus' query API
+BENCH_DEPS_TEST="$BENCH_DEPS_TEST prometheus curl"
 
 # node and npm, for the npm package hdr-histogram-js; only where no node is
 # installed (Debian's npm conflicts with other builds of nodejs)

@@ -74,11 +74,19 @@ Without PostgreSQL and SQLite: MySQL only.
   ls: cannot access '*.db': No such file or directory
   [2]
 
-Without either: the workloads that need no database still run; a database
-workload says there is no driver.
+Without either, and without libmicrohttpd: the workloads that need no
+database still run; a database workload says there is no driver, and
+--metrics-listen (still in the help, which says so) that it was left out:
 
-  $ build $PWD/../nodb --without-mysql --without-pgsql --without-sqlite
+  $ build $PWD/../nodb --without-mysql --without-pgsql --without-sqlite --without-microhttpd
   $ cd ../nodb
+  $ grep -E '^ +microhttpd:' configure.out
+      microhttpd: not built (--without-microhttpd)
+  $ ./bench --help | grep -o -- '--metrics-listen=.*(not in this build: configured --without-microhttpd)'
+  --metrics-listen=STRING * (not in this build: configured --without-microhttpd) (glob)
+  $ ./bench cpu --events=10 --time=0 --metrics-listen=9464 run 2>&1 | grep -vE '^(bench [0-9.]+ .*|)$'; echo "exit ${PIPESTATUS[0]}"
+  FATAL: --metrics-listen: this bench was built without libmicrohttpd (configure --without-microhttpd)
+  exit 1
   $ ./bench --help | sed -n '/^Compiled-in database drivers:/,/^$/p'
   Compiled-in database drivers:
     (none: this build was configured without database drivers)

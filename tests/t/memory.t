@@ -21,8 +21,9 @@ fast-path options:
     --memory-fast[=on|off]      move blocks with memset and vectorised reads, the fastest way (not comparable with sysbench's figures) [off]
   
 
-The total size is shared by all threads and spent exactly: 1M in 1K blocks
-is 1024 operations, whatever the thread count.
+The total size is split among the threads as sysbench 1.0.20 splits it:
+each does floor(floor(total / block) / threads) blocks. 1M in 1K blocks on
+2 threads is 512 each:
 
   $ $B memory --memory-total-size=1M --memory-block-size=1K --threads=2 run
   bench 0.1.0 (using system LuaJIT 2.1.0-beta3)
@@ -102,11 +103,27 @@ A working set larger than a block: each thread walks it block by block.
   Total operations: 128 \([ \d]{4,}\d\.\d\d per second\) (re)
   8.00 MiB transferred \(\d+\.\d\d MiB/sec\) (re)
 
-Both paths do the same number of events for a total, whatever the thread
-count: by default each event takes its block from one shared counter (as
-sysbench), --memory-fast=on takes chunks of blocks. Only the fast path says
-so in the option block (the default one is sysbench's); the work each path
-does to a block is checked by tests/unit/test_memory.c.
+When the blocks do not divide among the threads, the remainder is not
+done, as in sysbench 1.0.20: the same totals side by side (10 blocks on 3
+threads are 9 events, 3 each; 1023 of 1024 on 3 threads; none when each
+thread's share is below one block):
+
+  $ for a in "10K 1K 3" "1M 1K 3" "1M 64K 3" "3K 1K 4" "100K 8 7"; do set -- $a
+  >   for tool in sysbench $B; do
+  >     $tool memory --memory-total-size=$1 --memory-block-size=$2 --threads=$3 run > cnt.txt
+  >     printf '%s ' "$(awk '/^Total operations:/ { o = $3 } /events \(avg\/stddev\)/ { e = $3 } END { print o, e }' cnt.txt)"
+  >   done; echo
+  > done
+  9 3.0000/0.00 9 3.0000/0.00 
+  1023 341.0000/0.00 1023 341.0000/0.00 
+  15 5.0000/0.00 15 5.0000/0.00 
+  0 0.0000/0.00 0 0.0000/0.00 
+  12796 1828.0000/0.00 12796 1828.0000/0.00 
+
+Both paths split the total the same way (3001K in 2K blocks is 1500
+blocks, 500 a thread on 3). Only the fast path says so in the option block
+(the default one is sysbench's); the work each path does to a block is
+checked by tests/unit/test_memory.c.
 
   $ for f in off on; do for th in 1 3; do for op in write read none; do for m in seq rnd; do
   >   $B memory --memory-fast=$f --threads=$th --memory-oper=$op --memory-access-mode=$m --memory-block-size=2K --memory-total-size=3001K run > f.txt
