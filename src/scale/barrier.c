@@ -187,13 +187,22 @@ static void safe_host(char *host, size_t len)
 static int barrier_register(struct barrier *b, unsigned instance, unsigned instances)
 {
 	char sql[512], host[64];
+	int tries = 0;
 
-	if (bexec(b, "CREATE TABLE IF NOT EXISTS bench_barrier ("
-	             "run_id VARCHAR(64) NOT NULL, instance INTEGER NOT NULL, "
-	             "instances INTEGER NOT NULL, host VARCHAR(64) NOT NULL, "
-	             "start_us BIGINT, PRIMARY KEY (run_id, instance))")) {
-		log_msg(LOG_FATAL, "--barrier=db: cannot create the table bench_barrier: %s", b->errmsg);
-		return -EIO;
+	/* PostgreSQL's CREATE TABLE IF NOT EXISTS fails in all but one of
+	 * the sessions that run it at the same moment (a unique violation in
+	 * its catalog): the others find the table on the next try */
+	while (bexec(b, "CREATE TABLE IF NOT EXISTS bench_barrier ("
+	                "run_id VARCHAR(64) NOT NULL, instance INTEGER NOT NULL, "
+	                "instances INTEGER NOT NULL, host VARCHAR(64) NOT NULL, "
+	                "start_us BIGINT, PRIMARY KEY (run_id, instance))")) {
+		struct timespec ts = { 0, 200000000L };
+
+		if (++tries == 5) {
+			log_msg(LOG_FATAL, "--barrier=db: cannot create the table bench_barrier: %s", b->errmsg);
+			return -EIO;
+		}
+		nanosleep(&ts, NULL);
 	}
 	safe_host(host, sizeof(host));
 	snprintf(sql, sizeof(sql), "INSERT INTO bench_barrier (run_id, instance, instances, host) "
