@@ -28,12 +28,18 @@
 	{ "pg_stat_database.deadlocks", NULL, 0 }, \
 	{ "pg_stat_database.temp_bytes", "temp_MB", DB_CTR_BYTES }, \
 	{ "pg_stat_activity.active", "active", DB_CTR_GAUGE }, \
-	{ "pg_stat_activity.waiting", NULL, DB_CTR_GAUGE }
+	{ "pg_stat_activity.waiting", NULL, DB_CTR_GAUGE }, \
+	{ "pg_stat_activity.wait_Lock", NULL, DB_CTR_GAUGE }, \
+	{ "pg_stat_activity.wait_LWLock", NULL, DB_CTR_GAUGE }, \
+	{ "pg_stat_activity.wait_IO", NULL, DB_CTR_GAUGE }, \
+	{ "pg_stat_activity.wait_IPC", NULL, DB_CTR_GAUGE }, \
+	{ "pg_stat_activity.wait_Client", NULL, DB_CTR_GAUGE }
 #define PG_WAL_DEFAULTS \
 	{ "pg_stat_wal.wal_records", NULL, 0 }, \
 	{ "pg_stat_wal.wal_fpi", NULL, 0 }, \
 	{ "pg_stat_wal.wal_bytes", "wal_MB", DB_CTR_BYTES }, \
-	{ "pg_stat_wal.wal_buffers_full", NULL, 0 }
+	{ "pg_stat_wal.wal_buffers_full", NULL, 0 }, \
+	{ "pg_stat_wal.wal_sync", NULL, 0 }     /* fsyncs (14 to 17) */
 
 /* checkpoints: in pg_stat_bgwriter until 16 */
 #define PG_BGW_DEFAULTS \
@@ -88,14 +94,21 @@ const struct db_counter_def *pg_counters_default(sql_connection *c, unsigned *n)
 }
 
 /* The levels counted in pg_stat_activity: the run database's other
- * sessions running a statement, and those of them waiting on something
- * (a lock, I/O, ...). */
-static const char *pg_activity_where(const char *col)
+ * sessions running a statement, those of them waiting on something (a
+ * lock, I/O, ...), and "wait_<Type>": its sessions (in any state) waiting
+ * on a wait event of that wait_event_type (Lock, LWLock, IO, IPC, Client:
+ * an idle session waits for its client). Into buf (len). */
+static const char *pg_activity_where(const char *col, char *buf, size_t len)
 {
 	if (strcmp(col, "active") == 0)
 		return "state = 'active'";
 	if (strcmp(col, "waiting") == 0)
 		return "state = 'active' AND wait_event IS NOT NULL";
+	/* the name's characters are [A-Za-z0-9_] (db_counter_name_ok) */
+	if (strncmp(col, "wait_", 5) == 0 && col[5]) {
+		snprintf(buf, len, "wait_event_type = '%s'", col + 5);
+		return buf;
+	}
 	return NULL;
 }
 
@@ -107,7 +120,8 @@ static int pg_subquery(const char *name, char *sql, size_t len, size_t *at)
 	int vlen = (int)(dot - name), w;
 
 	if (vlen == 16 && strncmp(name, "pg_stat_activity", 16) == 0) {
-		const char *where = pg_activity_where(col);
+		char wbuf[96];
+		const char *where = pg_activity_where(col, wbuf, sizeof(wbuf));
 		if (where == NULL)
 			return -EINVAL;
 		w = snprintf(sql + *at, len - *at,

@@ -235,7 +235,9 @@ void obs_host_json(const struct obs_host *h, FILE *f, int final)
 	struct host_fig g;
 	double x[X_N];
 
-	if (h == NULL || !h->have)
+	/* final before a second sample: zeros over 0 s (the names csv's
+	 * header is made of) */
+	if (h == NULL || (!h->have && !final))
 		return;
 	a = final ? &h->r[0] : &h->r[1];
 	b = &h->r[2];

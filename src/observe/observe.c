@@ -11,6 +11,7 @@
 #include <strings.h>
 #include "db/driver.h"
 #include "observe/host.h"
+#include "observe/prom.h"
 #include "observe/observe.h"
 #include "opt/core_opts.h"
 #include "opt/opt.h"
@@ -21,6 +22,7 @@
 #define OBS_START_WAIT_NS 10000000000LL
 #define OBS_END_WAIT_NS    5000000000LL
 #define OBS_TICK_WAIT_MAX_NS 250000000LL
+#define OBS_PROM_WAIT_NS   5000000000LL   /* the start and end scrapes */
 
 /* One counter sampled: its name as the server spells it, its text-line
  * label (NULL: json only) and DB_CTR_* flags. */
@@ -62,6 +64,7 @@ struct obs {
 	int srv;                        /* --server-stats */
 	struct obs_host *host;          /* --host-stats (NULL: off) */
 	int host_line;                  /* --host-stats-line */
+	struct obs_prom *prom;          /* --prom-scrape (NULL: off) */
 	int on;                         /* the server's start sample is in */
 	int line;                       /* --server-stats-line */
 	int64_t tick_wait_ns;
@@ -340,15 +343,6 @@ void obs_set_script(struct obs *o, const struct obs_script_ops *ops)
 		o->sops = ops;
 }
 
-/* The calling thread's CPU time. */
-static int64_t obs_cpu_ns(void)
-{
-	struct timespec ts;
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
-		return 0;
-	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 static void *obs_main(void *arg)
 {
 	struct obs *o = arg;
@@ -363,10 +357,10 @@ static void *obs_main(void *arg)
 		uint64_t seq = o->req;
 		int point = o->point, ok;
 		pthread_mutex_unlock(&o->mu);
-		int64_t t0 = clock_now_ns(), c0 = obs_cpu_ns();
+		int64_t t0 = clock_now_ns(), c0 = clock_thread_cpu_ns();
 		ok = (point == OBS_START ? obs_open(o) : obs_read(o)) == 0;
 		t0 = clock_now_ns() - t0;
-		c0 = obs_cpu_ns() - c0;
+		c0 = clock_thread_cpu_ns() - c0;
 		pthread_mutex_lock(&o->mu);
 		o->cpu_ns += c0;
 		o->read_ns += t0;
@@ -393,9 +387,7 @@ static void *obs_main(void *arg)
  * one warning when it shows nothing of what was asked for. */
 static void obs_format_note(const struct core_cfg *cfg, const char *name, const char *lineopt)
 {
-	if (cfg->report_format == CORE_REPORT_CSV)
-		log_msg(LOG_WARNING, "--%s: csv reports carry none of its figures (json reports do)", name);
-	else if (cfg->report_format == CORE_REPORT_TEXT && !opt_get_bool(lineopt))
+	if (cfg->report_format == CORE_REPORT_TEXT && !opt_get_bool(lineopt))
 		log_msg(LOG_WARNING, "--%s: text reports show its figures only with --%s=on (json reports carry them all)",
 		        name, lineopt);
 }
@@ -412,6 +404,21 @@ static void obs_orphans(const char *source, const char *list, const char *line)
 		log_msg(LOG_WARNING, "--%s does nothing without --%s=on", line, source);
 }
 
+/* The same for --prom-scrape's companions. */
+static void obs_prom_orphans(unsigned nurl)
+{
+	const char *const *items;
+	const char *m = opt_get_string("prom-metrics");
+	if (nurl)
+		return;
+	if (m && *m)
+		log_msg(LOG_WARNING, "--prom-metrics does nothing without --prom-scrape");
+	if (opt_get_list("prom-devices", &items) > 0)
+		log_msg(LOG_WARNING, "--prom-devices does nothing without --prom-scrape");
+	if (opt_get_bool("prom-stats-line"))
+		log_msg(LOG_WARNING, "--prom-stats-line does nothing without --prom-scrape");
+}
+
 int obs_create(const struct core_cfg *cfg, struct obs **out)
 {
 	double interval = cfg->report_interval;
@@ -422,7 +429,10 @@ int obs_create(const struct core_cfg *cfg, struct obs **out)
 	*out = NULL;
 	obs_orphans("server-stats", "server-stats-counters", "server-stats-line");
 	obs_orphans("host-stats", "host-stats-devices", "host-stats-line");
-	if (!opt_get_bool("server-stats") && !opt_get_bool("host-stats"))
+	const char *const *urls;
+	unsigned nurl = opt_get_list("prom-scrape", &urls);
+	obs_prom_orphans(nurl);
+	if (!opt_get_bool("server-stats") && !opt_get_bool("host-stats") && nurl == 0)
 		return 0;
 	if ((o = calloc(1, sizeof(*o))) == NULL) {
 		log_msg(LOG_FATAL, "out of memory for --server-stats");
@@ -444,6 +454,19 @@ int obs_create(const struct core_cfg *cfg, struct obs **out)
 		o->host_line = opt_get_bool("host-stats-line");
 		obs_format_note(cfg, "host-stats", "host-stats-line");
 	}
+	o->tick_wait_ns = (int64_t)(interval * 1e9 / 4);
+	if (o->tick_wait_ns > OBS_TICK_WAIT_MAX_NS)
+		o->tick_wait_ns = OBS_TICK_WAIT_MAX_NS;
+	if (nurl) {
+		const char *const *devs;
+		unsigned nd = opt_get_list("prom-devices", &devs);
+		if ((rc = obs_prom_create(urls, nurl, opt_get_string("prom-metrics"), devs, nd,
+		                          opt_get_bool("prom-stats-line"), &o->prom))) {
+			obs_destroy(o);
+			return rc;
+		}
+		obs_format_note(cfg, "prom-scrape", "prom-stats-line");
+	}
 	o->srv = opt_get_bool("server-stats");
 	if (!o->srv) {
 		*out = o;
@@ -451,9 +474,6 @@ int obs_create(const struct core_cfg *cfg, struct obs **out)
 	}
 	o->line = opt_get_bool("server-stats-line");
 	obs_format_note(cfg, "server-stats", "server-stats-line");
-	o->tick_wait_ns = (int64_t)(interval * 1e9 / 4);
-	if (o->tick_wait_ns > OBS_TICK_WAIT_MAX_NS)
-		o->tick_wait_ns = OBS_TICK_WAIT_MAX_NS;
 	rc = pthread_create(&o->thread, NULL, obs_main, o);
 	if (rc) {
 		log_msg(LOG_FATAL, "cannot start the --server-stats thread: %s", strerror(rc));
@@ -487,32 +507,39 @@ void obs_destroy(struct obs *o)
 	free(o->iv);
 	free(o->last);
 	obs_host_destroy(o->host);
+	obs_prom_destroy(o->prom);
 	pthread_cond_destroy(&o->cv_req);
 	pthread_cond_destroy(&o->cv_done);
 	pthread_mutex_destroy(&o->mu);
 	free(o);
 }
 
-/* Post a request for point p and wait for its answer until wait_ns from
- * now: 1 with the values in o->cur, 0 (busy or late), -1 (failed: the
- * thread said why). */
-static int obs_ask(struct obs *o, enum obs_point p, int64_t wait_ns, int64_t *t)
+/* Post a request for point p: its sequence number, or 0 when the
+ * previous one is still running. *t: the time it was asked at. */
+static uint64_t obs_post(struct obs *o, enum obs_point p, int64_t *t)
 {
-	int64_t deadline;
-	uint64_t seq;
-	int got;
+	uint64_t seq = 0;
 
 	pthread_mutex_lock(&o->mu);
-	if (o->done != o->req) {        /* the previous one is still running */
-		pthread_mutex_unlock(&o->mu);
-		*t = clock_now_ns();
-		return 0;
-	}
 	*t = clock_now_ns();
-	deadline = *t + wait_ns;
-	o->point = p;
-	seq = ++o->req;
-	pthread_cond_signal(&o->cv_req);
+	if (o->done == o->req) {
+		o->point = p;
+		seq = ++o->req;
+		pthread_cond_signal(&o->cv_req);
+	}
+	pthread_mutex_unlock(&o->mu);
+	return seq;
+}
+
+/* Wait for request seq's answer until deadline: 1 with the values in
+ * o->cur, 0 (busy or late), -1 (failed: the thread said why). */
+static int obs_wait(struct obs *o, uint64_t seq, int64_t deadline)
+{
+	int got;
+
+	if (seq == 0)
+		return 0;
+	pthread_mutex_lock(&o->mu);
 	while (o->done != seq && clock_now_ns() < deadline) {
 		struct timespec ts = { deadline / 1000000000LL, deadline % 1000000000LL };
 		pthread_cond_timedwait(&o->cv_done, &o->mu, &ts);
@@ -559,17 +586,25 @@ static void obs_skip(struct obs *o, double at, int late, int64_t wait_ns)
 
 int obs_sample(struct obs *o, enum obs_point p)
 {
-	int64_t t, wait;
-	int got;
+	int64_t t = 0, wait;
+	uint64_t seq = 0;
+	int got, srv;
 
 	if (o == NULL)
 		return 0;
 	/* procfs never blocks: read here, at the same moment */
 	obs_host_sample(o->host, clock_now_ns(), p == OBS_START);
-	if (!o->srv || (p != OBS_START && !o->on))
+	/* the server's read runs on its thread while the exporters are
+	 * scraped here: both within the wait */
+	srv = o->srv && (p == OBS_START || o->on);
+	if (srv)
+		seq = obs_post(o, p, &t);
+	obs_prom_sample(o->prom, p == OBS_START ? 0 : p == OBS_TICK ? 1 : 2,
+	                p == OBS_TICK ? o->tick_wait_ns : OBS_PROM_WAIT_NS);
+	if (!srv)
 		return 0;
 	if (p == OBS_START) {
-		got = obs_ask(o, p, OBS_START_WAIT_NS, &t) > 0;
+		got = obs_wait(o, seq, t + OBS_START_WAIT_NS) > 0;
 		if (!got) {
 			pthread_mutex_lock(&o->mu);
 			if (o->done != o->req)
@@ -582,7 +617,7 @@ int obs_sample(struct obs *o, enum obs_point p)
 		return o->on;
 	}
 	wait = p == OBS_END ? OBS_END_WAIT_NS : o->tick_wait_ns;
-	got = obs_ask(o, p, wait, &t);
+	got = obs_wait(o, seq, t + wait);
 	if (got <= 0)
 		obs_skip(o, (t - o->t_start) / 1e9, got == 0, wait);
 	got = got > 0;
@@ -645,6 +680,7 @@ void obs_json(const struct obs *o, FILE *f, int final)
 	if (o == NULL)
 		return;
 	obs_host_json(o->host, f, final);
+	obs_prom_json(o->prom, f, final);
 	if (!o->on)
 		return;
 	if (!final) {
@@ -705,6 +741,7 @@ void obs_text_line(const struct obs *o, const char *time)
 		return;
 	if (o->host_line)
 		obs_host_line(o->host, time);
+	obs_prom_line(o->prom, time);
 	if (!o->on || !o->line || o->iv_state != 1)
 		return;
 	at = (size_t)snprintf(line, sizeof(line), "[ %ss ] srv:", time);

@@ -5,7 +5,9 @@
  * the database server's counters (--server-stats), read through the
  * driver's counters hooks (db/driver.h, ABI 6), and this machine's CPU and
  * disks from /proc (--host-stats, host.h; read by the reporting thread
- * itself, as procfs never blocks).
+ * itself, as procfs never blocks), and Prometheus exporters over HTTP
+ * (--prom-scrape, prom.h; scraped by the reporting thread while the
+ * observer thread reads the server, within the same wait).
  *
  * The reporter asks for a sample at the run's start, at each interval
  * report and at the end (obs_sample); the observer thread reads and the

@@ -39,6 +39,10 @@ static const struct opt_def core_general[] = {
 	{ "host-stats", OPT_BOOL, "sample this machine's CPU time by kind and context switches (/proc/stat), and the --host-stats-devices' iostat -x figures (/proc/diskstats), at the start, at each report interval and at the end, and report them per interval (json; text with --host-stats-line)", "off", 0, 0, OPT_F_EXTRA, NULL },
 	{ "host-stats-devices", OPT_LIST, "block devices for --host-stats, named as in /proc/diskstats (vda,nvme0n1)", "", 0, 0, OPT_F_EXTRA, NULL },
 	{ "host-stats-line", OPT_BOOL, "with --host-stats and text reports, print a line 'host: ...' (CPU %, context switches, each device's r/s, w/s, kB/s, await, aqu-sz, %util) after each interval line", "off", 0, 0, OPT_F_EXTRA, NULL },
+	{ "prom-scrape", OPT_LIST, "Prometheus exporters to scrape at the start, at each report interval and at the end, as URL or NAME=URL (http://db1:9100/metrics); their counters are reported per interval as deltas and rates per second, their gauges as read (json; text with --prom-stats-line)", "", 0, 0, OPT_F_EXTRA, NULL },
+	{ "prom-metrics", OPT_STRING, "series to take from the --prom-scrape exporters, a comma-separated list of selectors name{label=\"v\",label=~\"re\",...}, sum by (label) (selector) or rate(selector) (a counter); default: node_exporter's CPU modes, disks, memory, network, mysqld_exporter's and postgres_exporter's main counters", "", 0, 0, OPT_F_EXTRA, NULL },
+	{ "prom-devices", OPT_LIST, "with --prom-scrape's default metrics, the disks (the device label: vda,nvme0n1) whose node_disk_* series are taken; default: all the exporter reports", "", 0, 0, OPT_F_EXTRA, NULL },
+	{ "prom-stats-line", OPT_BOOL, "with --prom-scrape and text reports, print a line 'prom NAME: ...' (counters per second, gauges, bytes as MB) per exporter after each interval line", "off", 0, 0, OPT_F_EXTRA, NULL },
 	{ "report-checkpoints", OPT_LIST, "dump full statistics and reset all counters at specified points in time. The argument is a list of comma-separated values representing the amount of time in seconds elapsed from start of test when report checkpoint(s) must be performed. Report checkpoints are off by default.", "", 0, 0, 0, NULL },
 	{ "debug", OPT_BOOL, "print more debugging info", "off", 0, 0, 0, NULL },
 	{ "validate", OPT_BOOL, "perform validation checks where possible", "off", 0, 0, 0, NULL },
@@ -88,7 +92,7 @@ static const struct opt_def core_stats[] = {
 	 * printed by core_opts_print_help with sysbench's "=N" line. */
 	{ "percentile", OPT_STRING, PCT_DESC, "95", 0, 0, OPT_F_HIDDEN | OPT_F_OWN_HELP, NULL },
 	{ "histogram", OPT_BOOL, "print latency histogram in report", "off", 0, 0, 0, NULL },
-	{ "hdr-log", OPT_STRING, "write an HdrHistogram interval log (format 1.3, V2 compressed histograms) to this file", NULL, 0, 0, OPT_F_NODEFAULT | OPT_F_EXTRA, NULL },
+	{ "hdr-log", OPT_STRING, "write an HdrHistogram interval log (format 1.3, V2 compressed histograms) to this file (-: to stdout, lines prefixed \"hdr: \")", NULL, 0, 0, OPT_F_NODEFAULT | OPT_F_EXTRA, NULL },
 	{ "hdr-sig-figs", OPT_INT, "significant decimal digits kept by the latency histograms (HdrHistogram precision)", "3", 1, 5, OPT_F_EXTRA, NULL },
 };
 

@@ -13,20 +13,23 @@
 #include "opt/opt.h"
 #include "results/compare.h"
 #include "results/compare_diff.h"
+#include "results/compare_obs.h"
 #include "results/runfile.h"
+#include "stats/report_common.h"
 #include "util/log.h"
 
-#define CMP_MAX_ROWS (16 + RUNFILE_MAX_PCT)
+/* sysbench-like rows, then the metrics' (compare_obs.h) */
+#define CMP_MAX_ROWS (16 + RUNFILE_MAX_PCT + 128)
 /* files side by side in a sweep's step table (names kept in struct cmp) */
 #define CMP_MAX_NAMES 64
 
 enum cmp_fmt { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
 /* How a row's values are printed in text and markdown. */
-enum cmp_style { ST_COUNT, ST_RATE, ST_MS, ST_SEC };
+enum cmp_style { ST_COUNT, ST_RATE, ST_MS, ST_SEC, ST_FIG };
 
 struct cmp_row {
-	char key[32];                   /* json / csv name */
-	char title[40];                 /* text / markdown name */
+	char key[128];                  /* json / csv name */
+	char title[128];                /* text / markdown name */
 	enum cmp_style style;
 	double *v;                      /* one per run */
 };
@@ -61,6 +64,12 @@ static double *add_row(struct cmp *c, const char *key, const char *title,
 static double ratio(const struct cmp_row *r, unsigned i)
 {
 	return r->v[0] != 0 && !isnan(r->v[0]) && !isnan(r->v[i]) ? r->v[i] / r->v[0] : NAN;
+}
+
+/* compare_obs' rows: figures per transaction and levels */
+static double *add_obs_row(void *ud, const char *key, const char *title)
+{
+	return add_row(ud, key, title, ST_FIG);
 }
 
 /* The figures of every run, row by row. Returns 0 or -1 (out of memory). */
@@ -109,7 +118,7 @@ static int build_rows(struct cmp *c, const double *pct, unsigned npct, int warn)
 	ROW("errors", "errors", ST_COUNT, errors);
 	ROW("reconnects", "reconnects", ST_COUNT, reconnects);
 #undef ROW
-	return 0;
+	return compare_obs_rows(c->run, n, c->step <= 1, add_obs_row, c);
 }
 
 /* ---- text and markdown ------------------------------------------------ */
@@ -122,6 +131,8 @@ static void fmt_value(char *buf, size_t len, enum cmp_style st, double v)
 		snprintf(buf, len, "%.0f", v);
 	else if (st == ST_MS)
 		snprintf(buf, len, "%.3f", v);
+	else if (st == ST_FIG)  /* 0.00312, 1.25, 5120 */
+		snprintf(buf, len, fabs(v) >= 1000 ? "%.0f" : fabs(v) >= 1 ? "%.2f" : "%.3g", v);
 	else
 		snprintf(buf, len, "%.2f", v);
 }
@@ -236,22 +247,6 @@ static void print_table(FILE *out, const struct cmp *c, int markdown)
 
 /* ---- csv and json ----------------------------------------------------- */
 
-/* RFC 4180: quoted when it holds a comma, a quote or a line break. */
-static void csv_field(FILE *out, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void csv_num(FILE *out, double v)
 {
 	if (!isnan(v))
@@ -269,11 +264,11 @@ static void print_csv(FILE *out, const struct cmp *c)
 		fprintf(out, "metric");
 	for (unsigned i = 0; i < n && c->step <= 1; i++) {
 		fputc(',', out);
-		csv_field(out, c->names[i]);
+		report_csv_field(out, c->names[i]);
 		if (i) {
 			fputc(',', out);
 			snprintf(name, sizeof(name), "%s/%s", c->names[i], c->names[0]);
-			csv_field(out, name);
+			report_csv_field(out, name);
 		}
 	}
 	if (c->step <= 1)
@@ -487,7 +482,7 @@ static int one_table(FILE *out, struct cmp *c, const struct runfile_set *set,
 	return 0;
 }
 
-#define COMPARE_USAGE "Usage: bench compare [--label=A,B,...] [--percentile=LIST] [--report-format=text|markdown|csv|json] RUN...\n" \
+#define COMPARE_USAGE "Usage: bench compare [--label=A,B,...] [--percentile=LIST] [--metric=LIST] [--report-format=text|markdown|csv|json] RUN...\n" \
 	"RUNs: --report-format=json results (each optionally followed by its --hdr-log file) and sysbench 1.0.x text output\n"
 
 #define COMPARE_HELP "\n" \
@@ -495,10 +490,16 @@ static int one_table(FILE *out, struct cmp *c, const struct runfile_set *set,
 	"first (5.63x; a latency below 1x is faster). A json result may be followed by its\n" \
 	"hdr log (exact percentiles, any --percentile; a sweep's step logs, matched by\n" \
 	"their headers). Two or more sweeps of the same steps give the sweeps at a glance\n" \
-	"(one row per step: tps, p95, p99, tps ratio) and one table per step.\n\n" \
+	"(one row per step: tps, p95, p99, tps ratio) and one table per step. Runs made\n" \
+	"with --server-stats / --host-stats add rows per transaction: server page reads,\n" \
+	"logical reads, fsyncs, log bytes, row lock waits, per disk reads, writes and kB\n" \
+	"written, and the host's CPU (docs/observe.md).\n\n" \
 	"Options:\n" \
 	"  --label=A,B,...      names of the runs, one per result file [the file names]\n" \
 	"  --percentile=LIST    latency percentiles to show [95,99]\n" \
+	"  --metric=LIST        more rows: metrics sampled beside the runs, by name or\n" \
+	"                       pattern (server.counters.Com_*, host.disks.*.w/s); a\n" \
+	"                       counter per transaction\n" \
 	"  --report-format=FMT  text (an aligned table), markdown, csv or json [text]\n"
 
 int compare_main(void)

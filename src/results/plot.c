@@ -14,9 +14,12 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <fnmatch.h>
+
 #include "opt/opt.h"
 #include "results/plot.h"
 #include "results/runfile.h"
+#include "stats/obsflat.h"
 #include "util/log.h"
 
 #define NS_PER_MS 1e6
@@ -40,6 +43,42 @@ struct plot_has {
 	unsigned char *lbl_lat;         /* nlbl entries: latency */
 };
 
+/* The charts of what was sampled beside the runs (stats/obsflat.h
+ * names), under the latency chart: the default set, or one per --metric
+ * pattern. A run draws one line per name its intervals have that a
+ * pattern matches; counters as rates per second. */
+#define PLOT_MAX_MCHARTS 32
+#define PLOT_MAX_MPATHS 8               /* lines of one run in a chart */
+struct plot_mdef {
+	const char *title, *ylabel, *pats[4];
+	double scale;
+};
+static const struct plot_mdef plot_mdefault[] = {
+	{ "Server page reads per second (buffer pool misses, blks_read)", "reads/s",
+	  { "server.counters.Innodb_buffer_pool_reads", "server.counters.pg_stat_database.blks_read" }, 1 },
+	{ "Server fsyncs per second", "fsyncs/s",
+	  { "server.counters.Innodb_data_fsyncs", "server.counters.pg_stat_wal.wal_sync" }, 1 },
+	{ "Server log MB per second (redo, WAL)", "MB/s",
+	  { "server.counters.Innodb_os_log_written", "server.counters.pg_stat_wal.wal_bytes" }, 1.0 / 1048576 },
+	{ "Host CPU % (solid: user, dashed: system, dotted: iowait)", "% of all CPUs",
+	  { "host.cpu.user", "host.cpu.system", "host.cpu.iowait" }, 1 },
+	{ "Disk writes per second", "writes/s", { "host.disks.*.w/s" }, 1 },
+	{ "Disk utilisation %", "%util", { "host.disks.*.%util" }, 1 },
+};
+
+struct plot_mchart {
+	char title[200];
+	const char *ylabel;
+	const char *pats[4];
+	unsigned npat;
+	double scale;
+	int any;                        /* some run has a value */
+	/* per run: the names drawn, and which have a value */
+	char *(*paths)[PLOT_MAX_MPATHS];
+	unsigned *npaths;
+	unsigned char (*has)[PLOT_MAX_MPATHS];
+};
+
 /* Colours of the runs (several runs) or of the series (one run). */
 static const char *const palette[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
@@ -60,6 +99,8 @@ struct plot {
 	int run_legend;                 /* legend: runs only (dash types in the title) */
 	unsigned titled;                /* 1 + the run last given a legend entry */
 	char note[1024];                /* which runs were downsampled, or "" */
+	struct plot_mchart mc[PLOT_MAX_MCHARTS];
+	unsigned nmc, any_mc;           /* charts; of them with data */
 };
 
 /* A value, or "?" for a missing one (set datafile missing "?"); returns
@@ -180,6 +221,114 @@ static int write_sweeps(struct plot *p)
 	return 0;
 }
 
+/* The metric charts to draw: --metric's patterns, one chart each, or
+ * the default set. 0, or 1 after an error line. */
+static int metric_charts(struct plot *p)
+{
+	const char *const *pat;
+	unsigned npat = opt_get_list("metric", &pat);
+
+	if (npat > PLOT_MAX_MCHARTS) {
+		log_msg(LOG_FATAL, "plot: --metric names %u patterns, at most %u charts can be drawn",
+		        npat, PLOT_MAX_MCHARTS);
+		return 1;
+	}
+	for (unsigned k = 0; k < (npat ? npat : sizeof(plot_mdefault) / sizeof(plot_mdefault[0])); k++) {
+		struct plot_mchart *c = &p->mc[p->nmc++];
+		if (npat) {
+			snprintf(c->title, sizeof(c->title), "%s", pat[k]);
+			c->ylabel = "";
+			c->pats[0] = pat[k];
+			c->npat = 1;
+			c->scale = 1;
+		} else {
+			const struct plot_mdef *d = &plot_mdefault[k];
+			snprintf(c->title, sizeof(c->title), "%s", d->title);
+			c->ylabel = d->ylabel;
+			for (c->npat = 0; c->npat < 4 && d->pats[c->npat]; c->npat++)
+				c->pats[c->npat] = d->pats[c->npat];
+			c->scale = d->scale;
+		}
+		c->paths = calloc(p->set.n ? p->set.n : 1, sizeof(*c->paths));
+		c->npaths = calloc(p->set.n ? p->set.n : 1, sizeof(*c->npaths));
+		c->has = calloc(p->set.n ? p->set.n : 1, sizeof(*c->has));
+		if (!c->paths || !c->npaths || !c->has) {
+			log_msg(LOG_FATAL, "plot: out of memory");
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Run i's names of chart c: those of its intervals (fl[0..n-1]) that a
+ * pattern matches, in the patterns' order, each once. */
+static int metric_paths(struct plot_mchart *c, unsigned i, const struct obsflat *fl, unsigned n)
+{
+	for (unsigned q = 0; q < c->npat; q++)
+		for (unsigned j = 0; j < n; j++)
+			for (unsigned m = 0; m < fl[j].n; m++) {
+				const char *path = fl[j].it[m].path;
+				unsigned x;
+				if (fl[j].it[m].str || fnmatch(c->pats[q], path, 0) != 0)
+					continue;
+				for (x = 0; x < c->npaths[i] && strcmp(c->paths[i][x], path) != 0; x++)
+					;
+				if (x < c->npaths[i] || x == PLOT_MAX_MPATHS)
+					continue;
+				if (!(c->paths[i][x] = strdup(path)))
+					return -1;
+				c->npaths[i]++;
+			}
+	return 0;
+}
+
+/* r<i>.m<k>: t, then the value of each of the run's names in chart k. */
+static int write_metrics(struct plot *p, unsigned i)
+{
+	const struct runfile_run *r = &p->set.runs[i];
+	unsigned n = full_intervals(r->iv, r->niv), j, k, x;
+	struct obsflat *fl = calloc(n ? n : 1, sizeof(*fl));
+	char kind[16];
+	int rc = 1;
+	FILE *f;
+
+	if (!fl) {
+		log_msg(LOG_FATAL, "plot: out of memory");
+		return 1;
+	}
+	for (j = 0; j < n; j++)
+		if (r->iv[j].metrics && obsflat_line(r->iv[j].metrics, &fl[j]))
+			goto oom;
+	for (k = 0; k < p->nmc; k++) {
+		struct plot_mchart *c = &p->mc[k];
+		if (metric_paths(c, i, fl, n))
+			goto oom;
+		snprintf(kind, sizeof(kind), "m%u", k);
+		if (!(f = data_file(p, i, kind)))
+			goto out;
+		for (j = 0; c->npaths[i] && j < n; j++) {
+			int t = put_time(p, f, r->iv[j].t);
+			for (x = 0; x < c->npaths[i]; x++) {
+				double v = obsflat_rate(obsflat_find(&fl[j], c->paths[i][x]));
+				c->has[i][x] |= put_num(f, v * c->scale) & t;
+				c->any |= c->has[i][x];
+			}
+			fputc('\n', f);
+		}
+		if (close_data(f))
+			goto out;
+	}
+	rc = 0;
+	goto out;
+oom:
+	log_msg(LOG_FATAL, "plot: out of memory");
+out:
+	for (j = 0; j < n; j++)
+		obsflat_free(&fl[j]);
+	free(fl);
+	return rc;
+}
+
 /* r<i>.iv: t tps qps reads writes other; r<i>.lat: t p50 p95 p99 max;
  * r<i>.dist: x ms; r<i>.lbl: t, the eps of each label, then the latency of
  * each label (at the highest percentile the run states per label). */
@@ -190,6 +339,8 @@ static int write_data(struct plot *p)
 		log_msg(LOG_FATAL, "plot: out of memory");
 		return 1;
 	}
+	if (metric_charts(p))
+		return 1;
 	for (unsigned i = 0; i < p->set.n; i++) {
 		const struct runfile_run *r = &p->set.runs[i];
 		struct plot_has *h = &p->has[i];
@@ -276,8 +427,14 @@ static int write_data(struct plot *p)
 			p->any_labels |= h->lbl[k];
 			p->any_label_lat |= h->lbl_lat[k];
 		}
-		if (close_data(f))
+		if (close_data(f) || write_metrics(p, i))
 			return 1;
+	}
+	for (unsigned k = 0; k < p->nmc; k++) {
+		p->any_mc += p->mc[k].any;
+		if (!p->mc[k].any && opt_is_set("metric"))
+			log_msg(LOG_WARNING, "plot: --metric=%s matches no metric of the runs' intervals (names as in docs/observe.md: server.counters.Com_commit, host.disks.vda.w/s, ...): no chart for it",
+			        p->mc[k].title);
 	}
 	return write_sweeps(p);
 }
@@ -395,7 +552,50 @@ static unsigned count_panels(const struct plot *p)
 {
 	return (p->any_tps ? 1 : 0) + (p->any_queries ? 1 : 0) + (p->any_lat_iv ? 1 : 0) +
 	       (p->any_dist ? 1 : 0) + (p->any_labels ? 1 : 0) + (p->any_label_lat ? 1 : 0) +
-	       (p->nsweeps ? 1 : 0) + (p->any_sweep_lat ? 1 : 0);
+	       (p->nsweeps ? 1 : 0) + (p->any_sweep_lat ? 1 : 0) + p->any_mc;
+}
+
+/* A metric's name in a legend, short enough for the key beside the
+ * chart: its last part ("Innodb_data_fsyncs", "blks_read" of
+ * pg_stat_database.blks_read, "user" of host.cpu.user), a disk's with the
+ * device ("vda w/s"). */
+static const char *metric_label(char *buf, size_t len, const char *path)
+{
+	const char *last = strrchr(path, '.'), *disk = strstr(path, ".disks.");
+
+	if (disk && last > disk + 7)
+		snprintf(buf, len, "%.*s %s", (int)(last - disk - 7), disk + 7, last + 1);
+	else
+		snprintf(buf, len, "%s", last ? last + 1 : path);
+	return buf;
+}
+
+/* The metric charts, on the time axis: one line per run and name (one
+ * run: a colour per name; several: a colour per run, a dash type per
+ * name). */
+static void gp_metrics(struct plot *p)
+{
+	char what[300];
+
+	for (unsigned k = 0; k < p->nmc; k++) {
+		const struct plot_mchart *c = &p->mc[k];
+		char kind[16];
+		if (!c->any)
+			continue;
+		gp_panel(p, c->title, NULL, c->ylabel, 0);
+		fprintf(p->gp, "set yrange [0:*]\n");
+		snprintf(kind, sizeof(kind), "m%u", k);
+		for (unsigned i = 0; i < p->set.n; i++)
+			for (unsigned x = 0; x < c->npaths[i]; x++) {
+				if (!c->has[i][x])
+					continue;
+				gp_item(p, i, kind);
+				fprintf(p->gp, " using 1:%u", 2 + x);
+				gp_style(p, i, x, metric_label(what, sizeof(what), c->paths[i][x]), "lines");
+			}
+		gp_end_panel(p);
+	}
+	fprintf(p->gp, "set yrange [*:*]\n");
 }
 
 /* The latency percentile spectrum: x = 1/(1-q) on a log axis, labelled in
@@ -581,6 +781,7 @@ static void write_script(struct plot *p, enum plot_fmt fmt, const char *out,
 				}
 		gp_end_panel(p);
 	}
+	gp_metrics(p);
 	if (p->any_dist)
 		gp_spectrum(p);
 	if (p->any_labels) {
@@ -731,6 +932,10 @@ static void remove_dir(const char *dir)
 			snprintf(path, sizeof(path), "%s/r%u.%s", dir, i, files[k]);
 			gone += unlink(path) == 0;
 		}
+		for (unsigned k = 0; k < PLOT_MAX_MCHARTS; k++) {
+			snprintf(path, sizeof(path), "%s/r%u.m%u", dir, i, k);
+			gone += unlink(path) == 0;
+		}
 		if (!gone)
 			break;
 	}
@@ -745,7 +950,7 @@ static void remove_dir(const char *dir)
 
 /* ---- entry point ------------------------------------------------------ */
 
-#define PLOT_USAGE "Usage: bench plot [--label=A,B,...] [--size=WxH] [--title=TEXT] RUN... -o FILE.png|FILE.svg|FILE.html\n" \
+#define PLOT_USAGE "Usage: bench plot [--label=A,B,...] [--size=WxH] [--title=TEXT] [--metric=LIST] RUN... -o FILE.png|FILE.svg|FILE.html\n" \
 	"RUNs: --report-format=json results (each optionally followed by its --hdr-log file) and sysbench 1.0.x text output\n"
 
 #define PLOT_HELP "\n" \
@@ -754,13 +959,18 @@ static void remove_dir(const char *dir)
 	"(p50/p95/p99/max, from the hdr log where given), the latency percentile\n" \
 	"distribution, events per second and latency by label; several runs overlaid\n" \
 	"and named. A thread sweep adds its scaling curves (tps, p95 and p99 against\n" \
-	"the thread count).\n\n" \
+	"the thread count). Runs made with --server-stats / --host-stats add charts under\n" \
+	"the latency, on the same time axis: server page reads, fsyncs and log MB per\n" \
+	"second, host CPU, disk writes per second and utilisation.\n\n" \
 	"Options:\n" \
 	"  -o FILE, --output=FILE  the picture: FILE.png, FILE.svg or FILE.html (one page,\n" \
 	"                          the SVG inline, nothing fetched)\n" \
 	"  --label=A,B,...         names of the runs, one per result file [the file names]\n" \
 	"  --size=WxH              size of each chart in pixels [1000x300]\n" \
-	"  --title=TEXT            a title above the charts\n"
+	"  --title=TEXT            a title above the charts\n" \
+	"  --metric=LIST           the metric charts instead: one per name or pattern\n" \
+	"                          (server.counters.Com_commit, host.disks.*.w/s); counters\n" \
+	"                          as rates per second\n"
 
 static int parse_size(const char *s, unsigned *w, unsigned *h)
 {
@@ -885,6 +1095,14 @@ out:
 	for (unsigned i = 0; p.has && i < p.set.n; i++)
 		free(p.has[i].lbl), free(p.has[i].lbl_lat);
 	free(p.has);
+	for (unsigned k = 0; k < p.nmc; k++) {
+		for (unsigned i = 0; p.mc[k].paths && p.mc[k].npaths && i < p.set.n; i++)
+			for (unsigned x = 0; x < p.mc[k].npaths[i]; x++)
+				free(p.mc[k].paths[i][x]);
+		free(p.mc[k].paths);
+		free(p.mc[k].npaths);
+		free(p.mc[k].has);
+	}
 	if (runfile_output_close(stdout_f))
 		rc = 1;
 	runfile_free(&p.set);

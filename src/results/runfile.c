@@ -15,6 +15,7 @@
 #include "opt/opt.h"
 #include "results/runcheck.h"
 #include "results/runfile.h"
+#include "stats/obsflat.h"
 #include "stats/hdrlog.h"
 #include "stats/report.h"
 #include "util/log.h"
@@ -54,6 +55,13 @@ static void iv_init(struct runfile_iv *iv)
 	iv->lat_avg = iv->lat_max = iv->tps_lo = iv->tps_hi = NAN;
 	for (unsigned i = 0; i < RUNFILE_NIVPCT; i++)
 		iv->pct[i] = NAN;
+	iv->metrics = NULL;
+}
+
+static void iv_free_metrics(struct runfile_iv *iv, unsigned n)
+{
+	for (unsigned i = 0; iv && i < n; i++)
+		json_decref(iv[i].metrics);
 }
 
 /* ---- bench json ------------------------------------------------------- */
@@ -281,6 +289,13 @@ static void point_merge(struct series *s, unsigned to, unsigned from)
 		a->pct[k] = max2(a->pct[k], b->pct[k]);
 	a->tps_lo = min2(a->tps_lo, b->tps_lo);
 	a->tps_hi = max2(a->tps_hi, b->tps_hi);
+	/* the metrics over both (b's then unused: its slot is reused) */
+	if (!a->metrics)
+		a->metrics = json_incref(b->metrics);
+	else
+		obsflat_merge(a->metrics, b->metrics);
+	json_decref(b->metrics);
+	s->r.iv[from].metrics = NULL;
 	for (k = 0; k < s->r.nlbl; k++) {
 		struct runfile_label *l = &s->r.lbl[k];
 		l->eps[to] = mean2(l->eps[to], na, l->eps[from], nb);
@@ -352,6 +367,7 @@ static int series_add(struct series *s, json_t *o)
 	iv->lat_max = jnum(lat, "max");
 	for (unsigned j = 0; j < RUNFILE_NIVPCT; j++)
 		iv->pct[j] = jpct(pcts, runfile_iv_pcts[j]);
+	iv->metrics = obsflat_pick(o);
 	lbls = json_object_get(o, "labels");
 	if (!json_is_object(lbls)) {
 		series_commit(s);
@@ -383,8 +399,11 @@ static void series_finish(struct series *s)
 
 	if (s->w <= 1 || n < 4)
 		return;
-	if (iv[n - 1].t - iv[n - 2].t < 0.5 * (iv[n - 2].t - iv[n - 3].t))
+	if (iv[n - 1].t - iv[n - 2].t < 0.5 * (iv[n - 2].t - iv[n - 3].t)) {
+		json_decref(iv[n - 1].metrics);
+		iv[n - 1].metrics = NULL;
 		n--;
+	}
 	for (k = body; k < n; k++)
 		point_merge(s, body - 1, k);
 	n = body;
@@ -428,6 +447,7 @@ static void labels_free(struct runfile_run *r)
 static void series_free(struct series *s)
 {
 	labels_free(&s->r);
+	iv_free_metrics(s->r.iv, s->r.niv);
 	free(s->r.iv);
 	free(s->cnt);
 	memset(s, 0, sizeof(*s));
@@ -1225,6 +1245,7 @@ static const struct opt_def runfile_opts[] = {
 	{ "output", OPT_STRING, "plot: the chart to write: FILE.png, FILE.svg or FILE.html (also -o FILE)", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
 	{ "size", OPT_STRING, "plot: width x height of each chart in pixels [1000x300]", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
 	{ "title", OPT_STRING, "plot: a title above the charts", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
+	{ "metric", OPT_LIST, "metrics sampled beside the runs to show, by name or pattern (host.disks.*.w/s): compare adds rows, plot draws them instead of its default set", NULL, 0, 0, OPT_F_EXTRA | OPT_F_NODEFAULT, NULL },
 };
 
 int runfile_define_opts(void)
@@ -1315,6 +1336,7 @@ void runfile_free(struct runfile_set *set)
 		free(r->step_label);
 		free(r->status);
 		json_decref(r->final);
+		iv_free_metrics(r->iv, r->niv);
 		free(r->iv);
 		free(r->hiv);
 		hdr_destroy(r->hist);

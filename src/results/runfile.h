@@ -58,6 +58,9 @@ struct runfile_iv {
 	/* lowest and highest tps of the intervals of a point (= tps when
 	 * the point is one interval) */
 	double tps_lo, tps_hi;
+	/* json: the line's metric objects (stats/obsflat.h), or NULL; a
+	 * point of several intervals: theirs merged (obsflat_merge) */
+	struct json_t *metrics;
 };
 
 /* A label of sysbench.stats.label(): per interval events per second and

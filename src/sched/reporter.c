@@ -357,15 +357,18 @@ struct sched_rep {
 };
 
 /* The --hdr-log header comment that ties the log to its result: "bench
- * run ID[ step I] threads T[ instance I/N]" (hdrlog.h). */
-static const char *hdrlog_identity(char *buf, size_t len, unsigned threads)
+ * run ID[ step I] threads T[ interval P][ instance I/N]" (hdrlog.h; P: --report-interval,
+ * by which bench merge lines up the logs' ticks). */
+static const char *hdrlog_identity(char *buf, size_t len, unsigned threads,
+                                   double report_interval)
 {
-	char step[24] = "", inst[40];
+	char step[24] = "", iv[40] = "", inst[40];
 
 	if (report_get_step())
 		snprintf(step, sizeof(step), " step %u", report_get_step());
-
-	snprintf(buf, len, "bench run %s%s threads %u%s", report_run_id(), step, threads,
+	if (report_interval > 0)
+		snprintf(iv, sizeof(iv), " interval %.9g", report_interval);
+	snprintf(buf, len, "bench run %s%s threads %u%s%s", report_run_id(), step, threads, iv,
 	         report_identity_suffix(inst, sizeof(inst)));
 	return buf;
 }
@@ -436,7 +439,8 @@ static int sched_setup(const struct core_cfg *cfg, struct report_ctx *ctx,
 		clock_gettime(CLOCK_REALTIME, &rt);
 		S.epoch_offset = rt.tv_sec + rt.tv_nsec / 1e9 - clock_now_ns() / 1e9;
 		rc = hdrlog_open_ident(cfg->hdr_log, sched_epoch(clock_now_ns()),
-		                       hdrlog_identity(ident, sizeof(ident), cfg->threads), &S.hlog);
+		                       hdrlog_identity(ident, sizeof(ident), cfg->threads,
+		                                       cfg->report_interval), &S.hlog);
 		if (rc)
 			return rc;
 	}

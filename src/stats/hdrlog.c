@@ -19,12 +19,15 @@
 #include <zlib.h>
 
 #include "stats/hdrlog.h"
+#include "stats/report.h"
 #include "util/log.h"
 
 struct hdrlog {
 	FILE *f;
 	char *path;
 	int err;        /* first write error (negative errno), sticky */
+	const char *prefix;     /* before each line: "" or HDRLOG_STREAM_PREFIX */
+	int borrowed;   /* f is the report stream (--hdr-log=-): not closed */
 };
 
 /* ---- base64 ------------------------------------------------------------ */
@@ -313,7 +316,15 @@ int hdrlog_open_ident(const char *path, double start_time_epoch,
 		log_msg(LOG_FATAL, "out of memory opening --hdr-log file '%s'", path);
 		return -ENOMEM;
 	}
-	l->f = fopen(path, "w");
+	if (strcmp(path, HDRLOG_STDOUT) == 0) {
+		/* beside the json lines on stdout: one stream out of a pod */
+		l->f = report_machine_stream();
+		l->prefix = HDRLOG_STREAM_PREFIX;
+		l->borrowed = 1;
+	} else {
+		l->prefix = "";
+		l->f = fopen(path, "w");
+	}
 	if (!l->f) {
 		rc = -errno;
 		log_msg(LOG_FATAL, "cannot create --hdr-log file '%s': %s",
@@ -327,15 +338,18 @@ int hdrlog_open_ident(const char *path, double start_time_epoch,
 		strftime(human, sizeof(human), "%a %b %d %H:%M:%S %Z %Y", &tm);
 	errno = 0;
 	if (fprintf(l->f,
-	            "#[Histogram log format version 1.3]\n"
-	            "#[StartTime: %s (seconds since epoch), %s]\n"
-	            "%s%s%s"
-	            "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\","
+	            "%s#[Histogram log format version 1.3]\n"
+	            "%s#[StartTime: %s (seconds since epoch), %s]\n"
+	            "%s%s%s%s"
+	            "%s\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\","
 	            "\"Interval_Compressed_Histogram\"\n",
-	            start, human, ident ? "#[" : "", ident ? ident : "", ident ? "]\n" : "") < 0 ||
+	            l->prefix, l->prefix, start, human, ident ? l->prefix : "",
+	            ident ? "#[" : "", ident ? ident : "", ident ? "]\n" : "",
+	            l->prefix) < 0 ||
 	    fflush(l->f) != 0) {
 		rc = write_error(l, errno);
-		fclose(l->f);
+		if (!l->borrowed)
+			fclose(l->f);
 		free(l->path);
 		free(l);
 		return rc;
@@ -374,7 +388,7 @@ int hdrlog_write(struct hdrlog *l, const char *tag, double start_s,
 	fmt_sec3(len, sizeof(len), length_s);
 	fmt_sec3(max, sizeof(max), (double)hdr_max(h) / HDRLOG_MAX_VALUE_DIVISOR);
 	errno = 0;
-	if (fprintf(l->f, "%s%s%s%s,%s,%s,%s\n", clean ? "Tag=" : "",
+	if (fprintf(l->f, "%s%s%s%s%s,%s,%s,%s\n", l->prefix, clean ? "Tag=" : "",
 	            clean ? clean : "", clean ? "," : "", start, len, max, b64) < 0 ||
 	    fflush(l->f) != 0)
 		rc = write_error(l, errno);
@@ -393,7 +407,7 @@ int hdrlog_close(struct hdrlog *l)
 	if (fflush(l->f) != 0)
 		write_error(l, errno);
 	errno = 0;
-	if (fclose(l->f) != 0)
+	if (!l->borrowed && fclose(l->f) != 0)
 		write_error(l, errno);
 	rc = l->err;
 	free(l->path);
@@ -510,7 +524,10 @@ bad:
 	return -EINVAL;
 }
 
-int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out)
+/* Decode into dst (its sig figs must be the payload's: else -EDOM and
+ * *sig_out) or, with dst NULL, into a new histogram *out. */
+static int decode_v2(const char *base64, size_t len, struct hdr_hist *dst,
+                     struct hdr_hist **out, int *sig_out)
 {
 	uint8_t *bin = NULL, *raw = NULL;
 	size_t rawlen = 0, pos, idx = 0;
@@ -518,7 +535,7 @@ int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out)
 	uint32_t zlen, plen;
 	int sig, unit, half_mag, count_mag = 0, rc = -EINVAL;
 	int64_t lowest, highest, target = 2;
-	struct hdr_hist *h = NULL;
+	struct hdr_hist *h = NULL, *into;
 
 	bin = malloc(len / 4 * 3 + 3);
 	if (!bin)
@@ -547,8 +564,15 @@ int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out)
 		count_mag++;
 	half_mag = count_mag - 1;
 	unit = 63 - __builtin_clzll((uint64_t)lowest);
-	if ((rc = hdr_create(1, highest > 2 ? highest : 2, sig, &h)))
+	if (sig_out)
+		*sig_out = sig;
+	if (dst && sig != hdr_sig_figs(dst)) {
+		rc = -EDOM;
 		goto out;
+	}
+	if (!dst && (rc = hdr_create(1, highest > 2 ? highest : 2, sig, &h)))
+		goto out;
+	into = dst ? dst : h;
 	rc = -EINVAL;
 	pos = 40;
 	while (pos < 40 + (size_t)plen) {
@@ -571,12 +595,13 @@ int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out)
 			}
 			if (bucket + unit + count_mag > 62)
 				goto out;
-			hdr_record_n(h, (sub << (bucket + unit)) +
+			hdr_record_n(into, (sub << (bucket + unit)) +
 			             ((int64_t)1 << (bucket + unit)) - 1, v);
 		}
 		idx++;
 	}
-	*out = h;
+	if (out)
+		*out = h;
 	h = NULL;
 	rc = 0;
 out:
@@ -584,6 +609,17 @@ out:
 	free(raw);
 	free(bin);
 	return rc;
+}
+
+int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out)
+{
+	return decode_v2(base64, len, NULL, out, NULL);
+}
+
+int hdrlog_decode_add(const char *base64, size_t len, struct hdr_hist *dst,
+                      int *sig_figs)
+{
+	return decode_v2(base64, len, dst, NULL, sig_figs);
 }
 
 static int parse_num(const char *s, double *out)

@@ -47,6 +47,13 @@
 
 struct hdrlog;
 
+/* --hdr-log=- : the log goes to stdout (the json/csv report stream, see
+ * report_machine_stream), each line prefixed with HDRLOG_STREAM_PREFIX, so
+ * that one stream (a pod's `kubectl logs`) carries the json lines and the
+ * log apart from bench's messages; `bench merge` reads such a capture. */
+#define HDRLOG_STDOUT "-"
+#define HDRLOG_STREAM_PREFIX "hdr: "
+
 /* Create (truncate) path and write the header with StartTime
  * start_time_epoch (seconds since the epoch; the human-readable date is in
  * local time). Returns 0 and *out, or a negative errno after logging a
@@ -97,6 +104,15 @@ long hdrlog_base64_decode(const char *src, size_t len, uint8_t *dst);
  * *out (free with hdr_destroy), -EINVAL for anything malformed (base64,
  * cookies, zlib stream, header, counts) or -ENOMEM. Reentrant. */
 int hdrlog_decode(const char *base64, size_t len, struct hdr_hist **out);
+
+/* hdrlog_decode, but the counts are added into dst (created with the
+ * payload's significant digits; values are clamped to its range) rather
+ * than into a new histogram: no histogram is created per line. Returns 0,
+ * -EDOM when the payload's significant digits (stored in *sig_figs, when
+ * not NULL) differ from dst's (nothing added), -EINVAL for anything
+ * malformed (dst may then hold part of the counts) or -ENOMEM. */
+int hdrlog_decode_add(const char *base64, size_t len, struct hdr_hist *dst,
+                      int *sig_figs);
 
 /* One line of a log, as hdrlog_parse_line() splits it. */
 struct hdrlog_line {

@@ -80,7 +80,8 @@ int report_interval(const struct report_ctx *ctx, const struct stats_snap *s,
 		}
 		return rc;
 	case CORE_REPORT_CSV:
-		report_csv_row(cfg, "interval", t_now, threads_running, s, p, "running");
+		report_csv_row(cfg, "interval", t_now, threads_running, s, p, "running",
+		               &ctx->observer, 0);
 		return 0;
 	default:
 		report_json_interval(cfg, s, t_now, p, threads_running, queue_length,
@@ -131,7 +132,8 @@ int report_full(const struct report_ctx *ctx, const struct stats_snap *s,
 	if (cfg->report_format == CORE_REPORT_CSV) {
 		report_csv_row(cfg, checkpoint ? "checkpoint" : "final", total,
 		               cfg->threads, s, p,
-		               checkpoint ? "running" : report_status_name(ctx->status));
+		               checkpoint ? "running" : report_status_name(ctx->status),
+		               &ctx->observer, checkpoint ? -1 : 1);
 		if (!checkpoint)
 			report_csv_trailer();
 	} else

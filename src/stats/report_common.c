@@ -25,6 +25,21 @@ void report_note_hook_failure(void)
 	report_failed = 1;
 }
 
+void report_csv_field(FILE *f, const char *s)
+{
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
 void report_pct_label(char *buf, size_t len, double pct)
 {
 	snprintf(buf, len, "%.10g", pct);

@@ -28,6 +28,10 @@ static inline uint64_t report_events(const struct stats_snap *s)
 	return s->events + s->ctr[STATS_EVENTS];
 }
 
+/* s as an RFC 4180 csv field: quoted when it holds a comma, a quote or
+ * a line break (csv reports, `bench compare --report-format=csv`). */
+void report_csv_field(FILE *f, const char *s);
+
 /* Percentile label as sysbench prints it: "95" or "99.9". */
 void report_pct_label(char *buf, size_t len, double pct);
 

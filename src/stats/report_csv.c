@@ -1,13 +1,112 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --report-format=csv: see report_fmt.h. */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include "stats/obsflat.h"
 #include "stats/report.h"
 #include "stats/report_common.h"
 #include "stats/report_fmt.h"
 #include "stats/runinfo.h"
+#include "util/log.h"
 
-static void csv_header(FILE *f, const struct core_cfg *cfg)
+/* The metric columns (obsflat.h paths), fixed by the header. */
+static char **csv_mcols;
+static unsigned csv_nmcols;
+
+static void csv_free_mcols(void)
+{
+	for (unsigned i = 0; i < csv_nmcols; i++)
+		free(csv_mcols[i]);
+	free(csv_mcols);
+	csv_mcols = NULL;
+	csv_nmcols = 0;
+}
+
+/* What the observer shows for this row (final: the run's), flattened
+ * into *out; *line must be json_decref'd. 0, or -1 (nothing). */
+static int csv_observed(const struct report_observer *ob, int final, json_t **line,
+                        struct obsflat *out)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	*line = NULL;
+	if (ob == NULL || ob->json == NULL || (m = open_memstream(&buf, &len)) == NULL)
+		return -1;
+	fputs("{\"type\":\"csv\"", m);
+	ob->json(ob->ud, m, final);
+	fputc('}', m);
+	fclose(m);
+	*line = json_loads(buf, 0, NULL);
+	free(buf);
+	if (*line == NULL || obsflat_line(*line, out)) {
+		json_decref(*line);
+		*line = NULL;
+		obsflat_free(out);
+		return -1;
+	}
+	return 0;
+}
+
+/* The metric columns: every leaf of the observer's run-so-far figures
+ * (its final object holds every name its intervals can). */
+static void csv_pick_mcols(const struct report_observer *ob)
+{
+	struct obsflat fl = { 0 };
+	json_t *line;
+
+	if (csv_observed(ob, 1, &line, &fl))
+		return;
+	if ((csv_mcols = calloc(fl.n ? fl.n : 1, sizeof(*csv_mcols))) != NULL)
+		for (unsigned i = 0; i < fl.n; i++) {
+			csv_mcols[csv_nmcols] = fl.it[i].path;
+			fl.it[i].path = NULL;
+			csv_nmcols++;
+		}
+	obsflat_free(&fl);
+	json_decref(line);
+	atexit(csv_free_mcols);
+}
+
+/* The metric cells of a row: the columns' values, empty where the row
+ * has none (a skipped sample, a checkpoint row). */
+static void csv_metric_cells(FILE *f, const struct report_observer *ob, int final)
+{
+	static int said;
+	struct obsflat fl = { 0 };
+	json_t *line = NULL;
+	unsigned i;
+
+	if (csv_nmcols == 0)
+		return;
+	if (final < 0 || csv_observed(ob, final, &line, &fl))
+		fl.n = 0;
+	for (i = 0; i < csv_nmcols; i++) {
+		const struct obsflat_item *it = obsflat_find(&fl, csv_mcols[i]);
+		fputc(',', f);
+		if (it && it->str)
+			report_csv_field(f, it->str);
+		else if (it && isfinite(it->v))
+			fprintf(f, "%.10g", it->v);
+	}
+	for (i = 0; i < fl.n && !said; i++) {
+		unsigned j;
+		for (j = 0; j < csv_nmcols && strcmp(csv_mcols[j], fl.it[i].path) != 0; j++)
+			;
+		if (j == csv_nmcols) {
+			said = 1;
+			log_msg(LOG_WARNING, "csv: '%s' has no column (the header was printed before it was sampled): csv rows leave it out, json reports carry it",
+			        fl.it[i].path);
+		}
+	}
+	obsflat_free(&fl);
+	json_decref(line);
+}
+
+static void csv_header(FILE *f, const struct core_cfg *cfg, const struct report_observer *ob)
 {
 	static int done;
 	unsigned i;
@@ -15,6 +114,7 @@ static void csv_header(FILE *f, const struct core_cfg *cfg)
 	if (done)
 		return;
 	done = 1;
+	csv_pick_mcols(ob);
 	fputs("type,time,threads,events,eps,reads,writes,other,errors,reconnects,lat_min_ms,lat_avg_ms,lat_max_ms", f);
 	for (i = 0; i < cfg->npercentiles; i++) {
 		report_pct_label(pl, sizeof(pl), cfg->percentiles[i]);
@@ -24,17 +124,22 @@ static void csv_header(FILE *f, const struct core_cfg *cfg)
 		fputs(",lag_avg_ms,lag_max_ms,svc_avg_ms,svc_max_ms", f);
 	if (cfg->latency_limit > 0)
 		fputs(",late,skipped", f);
-	fputs(",status\n", f);
+	fputs(",status", f);
+	for (i = 0; i < csv_nmcols; i++) {
+		fputc(',', f);
+		report_csv_field(f, csv_mcols[i]);
+	}
+	fputc('\n', f);
 }
 
 void report_csv_row(const struct core_cfg *cfg, const char *type, double t,
                     unsigned threads, const struct stats_snap *s, double p,
-                    const char *status)
+                    const char *status, const struct report_observer *ob, int final)
 {
 	FILE *f = report_machine_stream();
 	int any = s->events > 0;
 	unsigned i;
-	csv_header(f, cfg);
+	csv_header(f, cfg, ob);
 	fprintf(f, "%s,%.10g,%u,%llu,%.4f,%llu,%llu,%llu,%llu,%llu,%.4f,%.4f,%.4f",
 	        type, t, threads, (unsigned long long)report_events(s), report_events(s) / p,
 	        (unsigned long long)s->ctr[STATS_READS],
@@ -56,7 +161,9 @@ void report_csv_row(const struct core_cfg *cfg, const char *type, double t,
 	if (cfg->latency_limit > 0)
 		fprintf(f, ",%llu,%llu", (unsigned long long)s->ctr[STATS_LATE],
 		        (unsigned long long)s->ctr[STATS_SKIPPED]);
-	fprintf(f, ",%s\n", status);
+	fprintf(f, ",%s", status);
+	csv_metric_cells(f, ob, final);
+	fputc('\n', f);
 	fflush(f);
 }
 

@@ -48,11 +48,15 @@ void report_json_full(const struct core_cfg *cfg, const struct report_fair *fair
                       double total, double p, int checkpoint,
                       enum report_status status, const struct report_observer *ob);
 
-/* type: "interval", "checkpoint" or "final"; status: the last column
- * ("running" but in the final row). */
+/* type: "interval", "checkpoint" or "final"; status: the last of
+ * sysbench's columns ("running" but in the final row). ob (NULL: none):
+ * what was sampled beside the run, as columns after status, named by the
+ * header (obsflat.h paths, fixed by the first row); final: 1 the row
+ * shows the observer's run figures, 0 the last interval's, -1 none (a
+ * checkpoint: empty cells). */
 void report_csv_row(const struct core_cfg *cfg, const char *type, double t,
                     unsigned threads, const struct stats_snap *s, double p,
-                    const char *status);
+                    const char *status, const struct report_observer *ob, int final);
 /* After the final row: the run's description as "# key: value" lines. */
 void report_csv_trailer(void);
 

@@ -93,6 +93,10 @@ int sweep_hdr_log_check(const char *base)
 {
 	struct stat sb;
 
+	if (strcmp(base, "-") == 0) {
+		log_msg(LOG_FATAL, "--hdr-log=-: a sweep writes one log per step: give a file name or a directory");
+		return -EINVAL;
+	}
 	if (stat(base, &sb) != 0 || S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode))
 		return 0;
 	log_msg(LOG_FATAL, "--hdr-log=%s: a sweep writes one log per step, named after a regular file or into a directory, and '%s' is neither (a device, a pipe or a socket)",

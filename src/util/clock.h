@@ -12,6 +12,15 @@ static inline int64_t clock_now_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+/* The calling thread's CPU time in nanoseconds (0 when unknown). */
+static inline int64_t clock_thread_cpu_ns(void)
+{
+	struct timespec ts;
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
+		return 0;
+	return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
 /* Sleep until the monotonic time `deadline_ns` (restarts on EINTR). */
 static inline void clock_sleep_until(int64_t deadline_ns)
 {

@@ -31,6 +31,13 @@ BENCH_DEPS_TEST="$BENCH_DEPS_TEST sysstat"
 # for completion/bench (tests/t/completion.t)
 BENCH_DEPS_TEST="$BENCH_DEPS_TEST debhelper dpkg-dev lintian man-db bsdextrautils bash-completion"
 
+# --prom-scrape: libcurl (the HTTP client; configure --without-curl leaves
+# it out), and the exporters observe_prom.t and observe_prom_db.t start
+# (tests/lib/promexp.sh) with curl as their readiness probe
+BENCH_DEPS_BUILD="$BENCH_DEPS_BUILD libcurl4-openssl-dev"
+BENCH_DEPS_TEST="$BENCH_DEPS_TEST prometheus-node-exporter prometheus-mysqld-exporter
+	prometheus-postgres-exporter curl"
+
 # metrics_prom.t: a real Prometheus server scrapes --metrics-listen, curl
 # reads it and Prometheus' query API
 BENCH_DEPS_TEST="$BENCH_DEPS_TEST prometheus curl"
@@ -38,3 +45,8 @@ BENCH_DEPS_TEST="$BENCH_DEPS_TEST prometheus curl"
 # node and npm, for the npm package hdr-histogram-js; only where no node is
 # installed (Debian's npm conflicts with other builds of nodejs)
 BENCH_DEPS_NODE="nodejs npm"
+
+# kubectl renders deploy/k8s offline (kubectl kustomize, tests/t/k8s_render.t);
+# only where no kubectl is installed (another build's package owns
+# /usr/bin/kubectl, and Debian's would collide with it)
+BENCH_DEPS_KUBE="kubernetes-client"

@@ -78,7 +78,7 @@ Without either, and without libmicrohttpd: the workloads that need no
 database still run; a database workload says there is no driver, and
 --metrics-listen (still in the help, which says so) that it was left out:
 
-  $ build $PWD/../nodb --without-mysql --without-pgsql --without-sqlite --without-microhttpd
+  $ build $PWD/../nodb --without-mysql --without-pgsql --without-sqlite --without-curl --without-microhttpd
   $ cd ../nodb
   $ grep -E '^ +microhttpd:' configure.out
       microhttpd: not built (--without-microhttpd)
@@ -95,4 +95,13 @@ database still run; a database workload says there is no driver, and
       total number of events:              10
   $ ./bench oltp_read_write prepare 2>&1 | grep FATAL | head -1; echo "exit ${PIPESTATUS[0]}"
   FATAL: no database driver: this build was configured without any (--without-mysql --without-pgsql --without-sqlite)
+  exit 1
+
+Without libcurl (the same build, --without-curl): the summary says so, and
+--prom-scrape is one FATAL line naming the switch:
+
+  $ grep -E '^ +libcurl:' configure.out
+      libcurl: not built (--without-curl)
+  $ ./bench cpu --events=1 --time=0 --prom-scrape=http://127.0.0.1:1/metrics run 2>&1 | grep FATAL; echo "exit ${PIPESTATUS[0]}"
+  FATAL: --prom-scrape: this bench was built without libcurl (configure --without-curl)
   exit 1

@@ -377,7 +377,7 @@ Errors: one line naming the file and the problem, exit status 1:
   invalid option: --bogus=1
   [1]
   $ $B compare
-  Usage: bench compare [--label=A,B,...] [--percentile=LIST] [--report-format=text|markdown|csv|json] RUN...
+  Usage: bench compare [--label=A,B,...] [--percentile=LIST] [--metric=LIST] [--report-format=text|markdown|csv|json] RUN...
   RUNs: --report-format=json results (each optionally followed by its --hdr-log file) and sysbench 1.0.x text output
   [1]
 
@@ -391,9 +391,12 @@ Messages go to stderr, the table alone to stdout:
 --help:
 
   $ $B compare --help | sed -n '1p;/^Options:/,$p'; echo "exit $?"
-  Usage: bench compare [--label=A,B,...] [--percentile=LIST] [--report-format=text|markdown|csv|json] RUN...
+  Usage: bench compare [--label=A,B,...] [--percentile=LIST] [--metric=LIST] [--report-format=text|markdown|csv|json] RUN...
   Options:
     --label=A,B,...      names of the runs, one per result file [the file names]
     --percentile=LIST    latency percentiles to show [95,99]
+    --metric=LIST        more rows: metrics sampled beside the runs, by name or
+                         pattern (server.counters.Com_*, host.disks.*.w/s); a
+                         counter per transaction
     --report-format=FMT  text (an aligned table), markdown, csv or json [text]
   exit 0

@@ -18,7 +18,7 @@ untagged interval line:
   $ sed -n 2p lat.hlog
   #\[StartTime: \d{10}\.\d{3} \(seconds since epoch\), .+\] (re)
   $ sed -n 3p lat.hlog
-  #\[bench run [0-9a-f]{16} threads 1\] (re)
+  #\[bench run [0-9a-f]{16} threads 1 interval 0.5\] (re)
   $ sed -n 4p lat.hlog
   "StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"
   $ awk '!/^[#"]/ { n++

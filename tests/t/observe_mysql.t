@@ -61,11 +61,12 @@ report go on:
   WARNING: --server-stats: the sqlite driver has no server counters: going on without them
       transactions:                        10     \(\d+\.\d+ per sec\.\) (re)
 
-csv reports carry none of the counters yet: one warning says so (text
-reports without --server-stats-line say so too, above):
+csv reports carry the counters as columns (observe_views.t): no warning
+about the format there (text reports without --server-stats-line say so,
+above), only that a cpu run has no database:
 
-  $ $B cpu --events=10 --time=0 --server-stats=on --report-format=csv run 2>&1 >/dev/null | grep csv
-  WARNING: --server-stats: csv reports carry none of its figures (json reports do)
+  $ $B cpu --events=10 --time=0 --server-stats=on --report-format=csv run 2>&1 >/dev/null | grep WARNING
+  WARNING: --server-stats: this run's script uses no database: no server counters
 
 A workload without a database (cpu) says so once:
 
@@ -125,3 +126,25 @@ then on, the server's go on:
   $ python3 -c 'import json; o = [json.loads(l) for l in open("scf.json")]; s = o[-1]["server"]
   > print(s["end_sample"], s["counters"]["sc_rows"], s["counters"]["Questions"] >= o[-1]["events"] > 0)'
   True None True
+
+information_schema.INNODB_METRICS by name, "innodb_metrics.NAME" (a second
+statement per sample, only when such names are asked for). Reading it
+needs the PROCESS privilege: without it, one warning with the server's
+message, the run goes on with the rest:
+
+  $ $R --server-stats-counters=innodb_metrics.lock_row_lock_waits --report-format=json run 2>err > /dev/null
+  $ grep WARNING err
+  WARNING: --server-stats: cannot read innodb_metrics.lock_row_lock_waits (Access denied; you need (at least one of) the PROCESS privilege(s) for this operation): going on without it
+
+With it, its counters count as the status variables do (the run's totals
+from the start sample to the end sample, where no worker runs: exactly
+equal), its levels are gauges, and a name it does not have is one warning:
+
+  $ dbserver_mysql_sql "GRANT PROCESS ON *.* TO 'sbtest'@'127.0.0.1'"
+  $ $R --server-stats-counters=innodb_metrics.lock_row_lock_waits,innodb_metrics.buffer_pool_pages_dirty,innodb_metrics.no_such --report-format=json run 2>err | tail -1 |
+  >   python3 -c 'import json,sys; s = json.load(sys.stdin)["server"]; c = s["counters"]
+  > print(c["innodb_metrics.lock_row_lock_waits"] == c["Innodb_row_lock_waits"], "innodb_metrics.buffer_pool_pages_dirty" in s["gauges"], "innodb_metrics.no_such" in c)'
+  True True False
+  $ grep WARNING err
+  WARNING: --server-stats: the server has no counter innodb_metrics.no_such: going on without it
+  $ dbserver_mysql_sql "REVOKE PROCESS ON *.* FROM 'sbtest'@'127.0.0.1'"

@@ -198,7 +198,7 @@ Errors: one line, exit status 1, nothing written:
   FATAL: plot: 'cpu.jpg': the output file name must end in .png, .svg or .html
   [1]
   $ $B plot cpu.json
-  Usage: bench plot [--label=A,B,...] [--size=WxH] [--title=TEXT] RUN... -o FILE.png|FILE.svg|FILE.html
+  Usage: bench plot [--label=A,B,...] [--size=WxH] [--title=TEXT] [--metric=LIST] RUN... -o FILE.png|FILE.svg|FILE.html
   RUNs: --report-format=json results (each optionally followed by its --hdr-log file) and sysbench 1.0.x text output
   [1]
   $ $B plot cpu.json -o
@@ -266,10 +266,13 @@ The temporary directory of the data and the script is gone:
 --help:
 
   $ $B plot --help | sed -n '1p;/^Options:/,$p'
-  Usage: bench plot [--label=A,B,...] [--size=WxH] [--title=TEXT] RUN... -o FILE.png|FILE.svg|FILE.html
+  Usage: bench plot [--label=A,B,...] [--size=WxH] [--title=TEXT] [--metric=LIST] RUN... -o FILE.png|FILE.svg|FILE.html
   Options:
     -o FILE, --output=FILE  the picture: FILE.png, FILE.svg or FILE.html (one page,
                             the SVG inline, nothing fetched)
     --label=A,B,...         names of the runs, one per result file [the file names]
     --size=WxH              size of each chart in pixels [1000x300]
     --title=TEXT            a title above the charts
+    --metric=LIST           the metric charts instead: one per name or pattern
+                            (server.counters.Com_commit, host.disks.*.w/s); counters
+                            as rates per second

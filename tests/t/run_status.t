@@ -152,10 +152,11 @@ oltp_point_select counts exactly 10 reads:
   $ $B oltp_point_select $MY --table-size=1000 --events=10 --time=0 --report-format=json run 2> /dev/null > ps.json; final ps.json 'f["reads"], f["other"], f["database"]["product"]'
   (10, 0, 'MariaDB')
 
-bench merge of runs of different workloads says so:
+bench merge refuses runs of different workloads (they are not one run):
 
-  $ $B merge done.json ps.json 2>&1 | grep WARNING
-  WARNING: merge: 'ps.json' ran another workload (or another version of it) than the first file: its events are not the same kind
+  $ $B merge done.json ps.json 2>&1 | grep -E 'WARNING|FATAL'
+  FATAL: merge: 'ps.json' ran another workload (or another version of it) than 'done.json': not one run
+  [1]
 
 PostgreSQL's settings, as current_setting() shows them (the test server
 runs with fsync off):
