@@ -292,13 +292,14 @@ end
 -- takes part tid // tables of table tid % tables + 1; part 0 creates the
 -- table before the others load and, once all have, sets the id counter
 -- past the rows and builds the secondary index.
-local function prepare_part(drv, con)
+local function prepare_part(drv, con, list)
    local name = drv:name()
    check_driver(name)
-   local tid, tables, size = sysbench.tid, opt.tables, opt.table_size
-   local n = tid % tables + 1
+   local tid, tables, size = sysbench.tid, #list, opt.table_size
+   local idx = tid % tables + 1
+   local n = list[idx]
    local part = math.floor(tid / tables)
-   local parts = math.floor((opt.threads - n) / tables) + 1
+   local parts = math.floor((opt.threads - idx) / tables) + 1
    if part == 0 then
       create_empty(con, name, n)
    end
@@ -327,21 +328,49 @@ local function check_sizes()
    end
 end
 
--- The tables this thread handles in a parallel command: tid+1,
--- tid+1+threads, ... (all of them outside a parallel command).
-local function owned_tables()
+-- The tables of this instance of sysbench.instances (--instance=I/N):
+-- I+1, I+1+N, ... (all of them for a lone process), so that N instances
+-- prepare, prewarm and clean up each table exactly once. The instances
+-- that get none say so, once (thread 0 or the main state).
+function M.instance_tables(verb)
+   local n, i = sysbench.instances or 1, sysbench.instance or 0
+   local list = {}
+   for t = i + 1, opt.tables, n do
+      list[#list + 1] = t
+   end
+   if #list == 0 and verb and (sysbench.tid or 0) == 0 then
+      print(string.format("Instance %d of %d: none of the %d table(s) is this instance's " ..
+                          "(table t goes to instance (t-1) %% %d): nothing to %s",
+                          i, n, opt.tables, n, verb))
+   end
+   return list
+end
+
+-- The tables this thread handles in a parallel command: entries tid+1,
+-- tid+1+threads, ... of the instance's list (all of them outside a
+-- parallel command).
+local function owned_tables(verb)
+   local list = M.instance_tables(verb)
    local threads, tid = opt.threads or 1, sysbench.tid
    local first, stride = 1, 1
    if type(tid) == "number" and tid >= 0 and tid < threads then
       first, stride = tid + 1, threads
    end
-   return first, opt.tables, stride
+   local own = {}
+   for k = first, #list, stride do
+      own[#own + 1] = list[k]
+   end
+   return own
 end
 
 function M.cmd_prepare()
    check_sizes()
    local drv = sysbench.sql.driver()
    local threads, tid = opt.threads or 1, sysbench.tid
+   local list = M.instance_tables("prepare")
+   if #list == 0 then
+      return
+   end
    if is_sqlite(drv:name()) then
       -- one writer at a time per database file: the first thread loads
       -- every table, one after another, and the others have nothing to do
@@ -349,19 +378,18 @@ function M.cmd_prepare()
          return
       end
       local con = drv:connect()
-      for n = 1, opt.tables do
+      for _, n in ipairs(list) do
          M.create_table(drv, con, n)
       end
       con:disconnect()
       return
    end
    local con = drv:connect()
-   if opt.tables > 0 and threads > opt.tables and opt.table_size > 0 and
+   if threads > #list and opt.table_size > 0 and
       not redshift(drv:name()) and type(tid) == "number" and tid < threads then
-      prepare_part(drv, con)
+      prepare_part(drv, con, list)
    else
-      local first, last, stride = owned_tables()
-      for n = first, last, stride do
+      for _, n in ipairs(owned_tables()) do
          M.create_table(drv, con, n)
       end
    end
@@ -376,9 +404,7 @@ function M.cmd_prewarm()
    local con = drv:connect()
    local name = drv:name()
    check_driver(name)
-   local first, last, stride = owned_tables()
-
-   for n = first, last, stride do
+   for _, n in ipairs(owned_tables("prewarm")) do
       local t = "sbtest" .. n
       print("Prewarming table " .. t)
       if is_mysql(name) then
@@ -404,7 +430,7 @@ function M.cleanup()
    check_sizes()
    local drv = sysbench.sql.driver()
    local con = drv:connect()
-   for n = 1, opt.tables do
+   for _, n in ipairs(M.instance_tables("clean up")) do
       print(string.format("Dropping table 'sbtest%d'...", n))
       con:query("DROP TABLE IF EXISTS sbtest" .. n)
    end

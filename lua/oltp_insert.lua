@@ -15,14 +15,17 @@ local ROW_TAIL = ", '" .. oltp.C_TEMPLATE .. "', '" .. oltp.PAD_TEMPLATE .. "')"
 
 -- rand.unique() is a permutation of the 32-bit integers over a counter
 -- shared by all threads; keeping only the values below the span keeps
--- them distinct.
+-- them distinct. N instances (--instance=I/N) split the span into N
+-- ranges, instance I drawing from the I-th only: no key of one instance
+-- meets another's.
 local function fresh_id()
-   local span = INT_MAX - opt.table_size
+   local n, i = sysbench.instances or 1, sysbench.instance or 0
+   local span = math.floor((INT_MAX - opt.table_size) / n)
    local v
    repeat
       v = sysbench.rand.unique()
    until v < span
-   return opt.table_size + 1 + v
+   return opt.table_size + 1 + i * span + v
 end
 
 -- As sysbench's oltp_insert: with --auto_inc off, prepare creates empty

@@ -225,6 +225,12 @@ end
 -- All settings, checked; the same in every state (main and workers).
 local function settings()
    local s = {}
+   -- slap creates and drops its own schema per iteration: N instances
+   -- would drop each other's; its keys are the server's (auto-increment,
+   -- uuid()), which need no split
+   if (sysbench.instances or 1) > 1 then
+      fail("slap runs as one instance only (--instance=I/N with N > 1: each would create and drop the schema the others use)")
+   end
    s.concurrency = count_list("concurrency")
    s.iterations = int_opt("iterations", 1)
    s.queries = int_opt("number-of-queries", 0)

@@ -33,6 +33,7 @@
 #include "sweep/sweep.h"
 #include "complete/complete.h"
 #include "observe/observe.h"
+#include "scale/scale.h"
 #include "observe/metrics.h"
 #include <math.h>
 #include <signal.h>
@@ -168,6 +169,9 @@ static void print_run_mode(void)
 		printf("Debug mode enabled.\n\n");
 	if (cfg.validate)
 		printf("Validation checks: on.\n\n");
+	if (scale_active())
+		printf("Instance %u of %u (0-based) of run %s\n", scale_instance(),
+		       scale_instances(), report_run_id());
 	if (cfg.rand.seed)
 		printf("Initializing random number generator from seed (%llu).\n",
 		       (unsigned long long)cfg.rand.seed);
@@ -180,6 +184,50 @@ static void print_run_mode(void)
 }
 
 /* ---- run ------------------------------------------------------------------ */
+
+/* N instances of one benchmark (scale.h): this instance's share of
+ * --events and --rate, its seed, its identity in the result files, and
+ * the wait for the common start. 0 or -EINVAL with err set. */
+static int scale_split(char *err, size_t errlen)
+{
+	unsigned n = scale_instances(), i = scale_instance();
+
+	if (n > 1) {
+		if (cfg.events && cfg.events < n) {
+			snprintf(err, errlen, "--events=%llu is below the %u instances: each needs at least one event",
+			         (unsigned long long)cfg.events, n);
+			return -EINVAL;
+		}
+		cfg.events = scale_share(cfg.events, i, n);
+		opt_set_int_current("events", (int64_t)cfg.events);
+		cfg.rate /= n;
+		opt_set_double_current("rate", cfg.rate);
+	}
+	cfg.rand.instance = i;
+	if (scale_run_id())
+		report_set_run_id(scale_run_id());
+	if (scale_active())
+		report_set_instance(i, n);
+	return 0;
+}
+
+/* sched's start hook: --start-at, --barrier=db (a sweep's steps meet
+ * each under a key of its own) */
+static int scale_start_hook(int (*stopped)(void))
+{
+	char key[40];
+	int rc;
+
+	if (report_get_step())
+		snprintf(key, sizeof(key), "%s.step%u", report_run_id(), report_get_step());
+	else
+		snprintf(key, sizeof(key), "%s", report_run_id());
+	rc = scale_wait_start(key, stopped);
+
+	if (rc == 0 && (scale_active() || opt_get_string("start-at")))
+		report_set_run_began(scale_started_at());
+	return rc;
+}
 
 /* runinfo's server reader: the server of the run's database driver, if
  * the run used one (a WARNING when it cannot be read). */
@@ -342,6 +390,7 @@ static int run_once(struct lrt *main_state, struct report_result *result)
 		ctx.observer = (struct report_observer){
 			run_observe, run_observe_json, run_observe_lines, obs };
 	}
+	sched_set_start_hook(scale_start_hook);
 	metrics_run_begin(run_metrics, cfg.threads, report_get_step(), run_nsteps);
 	if (run_metrics)
 		sched_set_harvest_hook(metrics_harvest, run_metrics, METRICS_PERIOD_S);
@@ -875,6 +924,11 @@ int main(int argc, char **argv)
 		print_usage();
 		return 0;
 	}
+	/* before the script: its main chunk may read sysbench.instance */
+	if (scale_load(argc, argv, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		return 1;
+	}
 	/* The first word is always the workload (sysbench: "bench run" looks
 	 * for a workload named run); the second the command. */
 	if (opt_get_string("test") && *opt_get_string("test")) {
@@ -956,6 +1010,10 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	log_set_verbosity(cfg.debug ? LOG_DEBUG : cfg.verbosity);
+	if (scale_split(err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		goto out;
+	}
 	metrics_warn_unused(command);
 	if (rand_configure(&cfg.rand)) {
 		fprintf(stderr, "Invalid random number generator options\n");
@@ -963,6 +1021,8 @@ int main(int argc, char **argv)
 	}
 	lrt_publish_options(main_state, ndeclared == 0);
 
+	if (strcmp(command, "run") != 0 && strcmp(command, "help") != 0)
+		scale_warn_not_run(command);
 	if (strcmp(command, "help") == 0)
 		rc = cmd_help(main_state, ndeclared);
 	else if (strcmp(command, "run") == 0)

@@ -560,6 +560,18 @@ sql_connection *db_connection_create_quiet(sql_driver *drv, char *msg, size_t le
 	return c;
 }
 
+sql_connection *db_side_connection(char *msg, size_t len)
+{
+	struct db_driver *d = __atomic_load_n(&db_last, __ATOMIC_RELAXED);
+
+	if (d == NULL) {
+		if (len)
+			snprintf(msg, len, "the workload opened no database connection");
+		return NULL;
+	}
+	return db_connection_create_quiet(&d->pub, msg, len);
+}
+
 /* Forget the nonblocking operation in flight, if any (the connection was
  * closed: the driver freed its side). */
 static void db_nb_drop(sql_connection *c)

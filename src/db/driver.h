@@ -219,6 +219,12 @@ int db_register(const struct db_driver_ops *ops);
  * failure is a warning, not the run's end (src/observe). */
 sql_connection *db_connection_create_quiet(sql_driver *drv, char *msg, size_t len);
 
+/* A quiet connection (as db_connection_create_quiet) of the driver the
+ * run's script created last: NULL with msg "the workload opened no
+ * database connection" when it created none. Main thread (scale's
+ * --barrier=db). */
+sql_connection *db_side_connection(char *msg, size_t len);
+
 /* Register the built-in drivers and declare the "General database options"
  * and each driver's options. Call before options are checked. */
 int db_init_options(void);

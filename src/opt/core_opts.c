@@ -55,6 +55,13 @@ static const struct opt_def core_general[] = {
 	{ "sweep-pause", OPT_DOUBLE, "seconds to wait between the steps of a thread sweep (a list of thread counts such as --threads 1,8,32 runs one step per count)", "0", 0, 1e6, OPT_F_EXTRA, NULL },
 	{ "progress", OPT_BOOL, "show a progress line (done of total, rate, ETA) on a terminal's stderr during long prepare commands", "on", 0, 0, OPT_F_EXTRA, NULL },
 	{ "thread-init-timeout", OPT_INT, "wait time in seconds for worker threads to initialize", "30", 1, 1e6, OPT_F_EXTRA, NULL },
+	/* N instances as one benchmark (src/scale, docs/scale-out.md) */
+	{ "instance", OPT_STRING, "run as instance I of N of one benchmark (I/N, 0-based): --events and --rate are split among the instances, the random seed differs, prepare and cleanup take every Nth table", NULL, 0, 0, OPT_F_NODEFAULT | OPT_F_EXTRA, NULL },
+	{ "instances", OPT_INT, "the number of instances, this one's number I taken from the environment variable JOB_COMPLETION_INDEX (a Kubernetes Indexed Job); 0: not one of several", "0", 0, 1000000, OPT_F_EXTRA, NULL },
+	{ "run-id", OPT_STRING, "the run's identity in result files and hdr logs, the same for all instances of one benchmark (16 hex digits, or any text: then its SHA-256's first 16); default: drawn at random, or derived from the command line with N > 1 instances", NULL, 0, 0, OPT_F_NODEFAULT | OPT_F_EXTRA, NULL },
+	{ "start-at", OPT_STRING, "begin the run phase (warm-up included) at this wall-clock time: RFC 3339 (2026-12-03T14:00:00Z) or epoch seconds, at most one day ahead; a late instance warns and starts at once", NULL, 0, 0, OPT_F_NODEFAULT | OPT_F_EXTRA, NULL },
+	{ "barrier", OPT_STRING, "how the instances start together {off,db}: db waits in the table bench_barrier of the database under test until all N instances are there and starts them at one moment of the server's clock", "off", 0, 0, OPT_F_EXTRA, NULL },
+	{ "barrier-timeout", OPT_INT, "seconds --barrier=db waits for the other instances before it gives up, naming the missing ones", "300", 1, 86400, OPT_F_EXTRA, NULL },
 	/* observe/metrics.c's endpoint (a build without libmicrohttpd keeps
 	 * the option, to say so when it is given) */
 	{ "metrics-listen", OPT_STRING, METRICS_LISTEN_DESC, NULL, 0, 0, OPT_F_NODEFAULT | OPT_F_EXTRA, NULL },

@@ -1040,6 +1040,16 @@ int opt_set_int_current(const char *name, int64_t v)
 	return 0;
 }
 
+int opt_set_double_current(const char *name, double v)
+{
+	struct opt *o = opt_find(name);
+
+	if (o == NULL || o->type != OPT_DOUBLE)
+		return -ENOENT;
+	o->v.d = v;
+	return 0;
+}
+
 int opt_get_bool(const char *name)
 {
 	return opt_bool(opt_find(name));

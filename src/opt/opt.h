@@ -136,6 +136,8 @@ unsigned opt_get_int_list(const char *name, int64_t *out, unsigned max);
  * see) without touching its text or list: a sweep step's thread count.
  * Returns 0 or -ENOENT. Main thread, while no worker runs. */
 int opt_set_int_current(const char *name, int64_t v);
+/* The same for a DOUBLE option (an instance's share of --rate). */
+int opt_set_double_current(const char *name, double v);
 
 /* 1 if the user gave a value (command line or file), else 0. */
 int opt_is_set(const char *name);

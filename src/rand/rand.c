@@ -389,6 +389,12 @@ int rand_configure(const struct rand_config *cfg)
 
 	g.cfg = *cfg;
 	g.seed = cfg->seed ? cfg->seed : clock_seed();
+	if (cfg->instance) {
+		uint64_t x = g.seed ^ ((uint64_t)cfg->instance * 0xd1b54a32d192ed03ULL);
+		g.seed = splitmix64(&x);
+		if (g.seed == 0)
+			g.seed = 1;
+	}
 	/* srandom() takes 32 bits; a longer --rand-seed folds in its high
 	 * half (sysbench's is an int) */
 	g.glibc_seed = (uint32_t)g.seed;

@@ -45,6 +45,9 @@ struct rand_config {
 	double pareto_h;        /* --rand-pareto-h [0.2] */
 	double zipf_exp;        /* --rand-zipfian-exp [0.8] */
 	uint64_t seed;          /* --rand-seed; 0 = from the clock */
+	unsigned instance;      /* scale's instance I: I > 0 mixes I into the
+	                         * seed (each instance its own streams,
+	                         * reproducible for a given --rand-seed) */
 };
 
 /* Parse a distribution name; returns 0 and *out, or -EINVAL. */

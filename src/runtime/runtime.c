@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "runtime/runtime.h"
+#include "scale/scale.h"
 #include "runtime/lrt_state.h"
 #include "runtime/optbridge.h"
 #include "runtime/sweepbridge.h"
@@ -325,6 +326,12 @@ static int lrt_state(const struct lrt_script *s, int tid, int run_script, struct
 	lua_newtable(L);
 	lua_pushinteger(L, tid < 0 ? 0 : tid);    /* sysbench: 0 in the main state */
 	lua_setfield(L, -2, "tid");
+	/* N instances of one benchmark (scale.h): per process, as tid is
+	 * per thread */
+	lua_pushinteger(L, scale_instance());
+	lua_setfield(L, -2, "instance");
+	lua_pushinteger(L, scale_instances());
+	lua_setfield(L, -2, "instances");
 	lua_pushstring(L, "1.0.20");
 	lua_setfield(L, -2, "version");
 	/* what --version prints, as in sysbench (main.c: the sysbench name) */

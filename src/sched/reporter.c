@@ -279,6 +279,18 @@ static int64_t sched_signal_deadline(const struct core_cfg *cfg, int64_t now)
 	return now + grace;
 }
 
+static int (*sched_start_fn)(int (*stopped)(void));
+
+void sched_set_start_hook(int (*fn)(int (*stopped)(void)))
+{
+	sched_start_fn = fn;
+}
+
+static int sched_stopped(void)
+{
+	return sched_signal != 0;
+}
+
 static void (*sched_exit_fn)(int status, void *arg);
 static void *sched_exit_arg;
 
@@ -345,18 +357,19 @@ struct sched_rep {
 };
 
 /* The --hdr-log header comment that ties the log to its result: "bench
- * run ID[ step I] threads T[ interval P]" (hdrlog.h; P: --report-interval,
+ * run ID[ step I] threads T[ interval P][ instance I/N]" (hdrlog.h; P: --report-interval,
  * by which bench merge lines up the logs' ticks). */
 static const char *hdrlog_identity(char *buf, size_t len, unsigned threads,
                                    double report_interval)
 {
-	char step[24] = "", iv[40] = "";
+	char step[24] = "", iv[40] = "", inst[40];
 
 	if (report_get_step())
 		snprintf(step, sizeof(step), " step %u", report_get_step());
 	if (report_interval > 0)
 		snprintf(iv, sizeof(iv), " interval %.9g", report_interval);
-	snprintf(buf, len, "bench run %s%s threads %u%s", report_run_id(), step, threads, iv);
+	snprintf(buf, len, "bench run %s%s threads %u%s%s", report_run_id(), step, threads, iv,
+	         report_identity_suffix(inst, sizeof(inst)));
 	return buf;
 }
 
@@ -797,6 +810,13 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
 	 * their count once they all ended */
 	log_group_begin();
 	rc = sched_start(cfg, &r);
+	if (rc == 0 && sched_start_fn && (rc = sched_start_fn(sched_stopped)) != 0) {
+		S.failed = 1;
+		sched_set_stop(1);
+		sched_release();
+		if (sched_signal)
+			r.t_sig = sched_signal_deadline(cfg, clock_now_ns());
+	}
 	if (rc == 0) {
 		log_group_end(0);
 		sched_go(cfg);

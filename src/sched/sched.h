@@ -53,6 +53,13 @@ int sched_run(const struct core_cfg *cfg, struct report_ctx *ctx,
  * sweep's table); it runs in the main thread. NULL: no hook. */
 void sched_set_exit_hook(void (*fn)(int status, void *arg), void *arg);
 
+/* Called once the workers have initialised, before the run's clock
+ * starts (warm-up included): fn(stopped) may wait for a common start
+ * (scale's --start-at, --barrier=db); stopped() is non-zero once a signal
+ * came. fn's non-zero return (a negative errno, after a FATAL line) ends
+ * the run before it started. NULL: start at once. Main thread. */
+void sched_set_start_hook(int (*fn)(int (*stopped)(void)));
+
 /* A reader of the run's totals beside the reports (--metrics-listen,
  * observe/metrics.h): after every harvest of the statistics the reporter
  * calls fn(delta, running, ud) in the main thread, delta being what that

@@ -111,6 +111,24 @@ unsigned report_get_step(void);
  * belongs to which result. */
 const char *report_run_id(void);
 
+/* The run identity to use instead of a drawn one (16 lowercase hex
+ * digits; scale.h: N instances of one benchmark share it). Before the
+ * first report_run_id(). */
+void report_set_run_id(const char *id);
+
+/* This process is instance `instance` of `instances` (instances 0: not
+ * one of several): the json final line gets "instance" and "instances",
+ * the --hdr-log header " instance I/N" (report_identity_suffix). */
+void report_set_instance(unsigned instance, unsigned instances);
+
+/* The wall-clock time (epoch seconds) the run phase began at (warm-up
+ * included), for the json final line's "run_began" (> 0 only: set under
+ * --start-at, --barrier or --instance). */
+void report_set_run_began(double wall);
+
+/* " instance I/N", or "" when not one of several, into buf. */
+const char *report_identity_suffix(char *buf, size_t len);
+
 /* 1 once a report hook failed (the run must then exit non-zero). */
 int report_hook_failed(void);
 

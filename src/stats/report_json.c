@@ -29,9 +29,41 @@ unsigned report_get_step(void)
 	return report_step;
 }
 
+/* The run identity and this process's place among the instances of one
+ * benchmark (scale.h); instances 0: not one of several. */
+static char run_id[17];
+static unsigned inst_i, inst_n;
+static double run_began;
+
+void report_set_run_id(const char *id)
+{
+	if (id && strlen(id) == 16)
+		memcpy(run_id, id, 17);
+}
+
+void report_set_instance(unsigned instance, unsigned instances)
+{
+	inst_i = instance;
+	inst_n = instances;
+}
+
+void report_set_run_began(double wall)
+{
+	run_began = wall;
+}
+
+const char *report_identity_suffix(char *buf, size_t len)
+{
+	if (inst_n)
+		snprintf(buf, len, " instance %u/%u", inst_i, inst_n);
+	else if (len)
+		buf[0] = 0;
+	return buf;
+}
+
 const char *report_run_id(void)
 {
-	static char id[17];
+	char *id = run_id;
 	uint64_t v = 0;
 
 	if (id[0])
@@ -41,7 +73,7 @@ const char *report_run_id(void)
 		clock_gettime(CLOCK_REALTIME, &ts);
 		v = ((uint64_t)ts.tv_sec << 32) ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 16);
 	}
-	snprintf(id, sizeof(id), "%016llx", (unsigned long long)v);
+	snprintf(id, sizeof(run_id), "%016llx", (unsigned long long)v);
 	return id;
 }
 
@@ -433,6 +465,10 @@ void report_json_full(const struct core_cfg *cfg, const struct report_fair *fair
 	fputs(",\"bench_version\":", f);
 	report_json_string(f, PACKAGE_VERSION);
 	fprintf(f, ",\"run_id\":\"%s\"", report_run_id());
+	if (inst_n)
+		fprintf(f, ",\"instance\":%u,\"instances\":%u", inst_i, inst_n);
+	if (run_began > 0)
+		fprintf(f, ",\"run_began\":%.3f", run_began);
 	if (gethostname(host, sizeof(host)) != 0)
 		host[0] = 0;
 	host[sizeof(host) - 1] = 0;
