@@ -1373,7 +1373,7 @@ int merge_main(const char *const *files, unsigned nfiles)
 	}
 	if (nfiles == 0) {
 		fprintf(stderr, MERGE_USAGE);
-		return 1;
+		goto out;
 	}
 	if (pct_opt) {
 		char err[256];
@@ -1381,7 +1381,7 @@ int merge_main(const char *const *files, unsigned nfiles)
 		                               MERGE_MAX_PCT, err, sizeof(err));
 		if (n < 0) {
 			fprintf(stderr, "%s\n", err);
-			return 1;
+			goto out;
 		}
 		m.npct = (unsigned)n;
 	}
@@ -1411,7 +1411,8 @@ int merge_main(const char *const *files, unsigned nfiles)
 		sort_pct(&m);
 	}
 	/* pass 2: the histograms, and the interval series */
-	plan_series(&m, src, nfiles);
+	if (json_out)   /* text prints no series: nothing to plan or warn about */
+		plan_series(&m, src, nfiles);
 	if (merge_pass2(&m, src, nfiles))
 		goto out;
 	if (m.njson) {
@@ -1442,5 +1443,7 @@ out:
 	for (i = 0; src && i < nfiles; i++)
 		json_decref(src[i].fin);
 	free(src);
+	if (json_out && report_restore_stdout() != 0 && rc == 0)
+		rc = 1;
 	return rc;
 }

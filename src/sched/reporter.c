@@ -438,6 +438,7 @@ static int sched_setup(const struct core_cfg *cfg, struct report_ctx *ctx,
 		struct timespec rt;
 		clock_gettime(CLOCK_REALTIME, &rt);
 		S.epoch_offset = rt.tv_sec + rt.tv_nsec / 1e9 - clock_now_ns() / 1e9;
+		hdrlog_set_stdout(report_machine_stream());
 		rc = hdrlog_open_ident(cfg->hdr_log, sched_epoch(clock_now_ns()),
 		                       hdrlog_identity(ident, sizeof(ident), cfg->threads,
 		                                       cfg->report_interval), &S.hlog);

@@ -19,7 +19,6 @@
 #include <zlib.h>
 
 #include "stats/hdrlog.h"
-#include "stats/report.h"
 #include "util/log.h"
 
 struct hdrlog {
@@ -301,6 +300,14 @@ int hdrlog_open(const char *path, double start_time_epoch,
 	return hdrlog_open_ident(path, start_time_epoch, NULL, out);
 }
 
+/* the stream of HDRLOG_STDOUT (hdrlog_set_stdout) */
+static FILE *hl_stdout;
+
+void hdrlog_set_stdout(FILE *f)
+{
+	hl_stdout = f;
+}
+
 int hdrlog_open_ident(const char *path, double start_time_epoch,
                       const char *ident, struct hdrlog **out)
 {
@@ -318,7 +325,7 @@ int hdrlog_open_ident(const char *path, double start_time_epoch,
 	}
 	if (strcmp(path, HDRLOG_STDOUT) == 0) {
 		/* beside the json lines on stdout: one stream out of a pod */
-		l->f = report_machine_stream();
+		l->f = hl_stdout ? hl_stdout : stdout;
 		l->prefix = HDRLOG_STREAM_PREFIX;
 		l->borrowed = 1;
 	} else {

@@ -53,6 +53,11 @@ struct hdrlog;
  * log apart from bench's messages; `bench merge` reads such a capture. */
 #define HDRLOG_STDOUT "-"
 #define HDRLOG_STREAM_PREFIX "hdr: "
+/* Where HDRLOG_STDOUT writes: the reporter passes the machine reports'
+ * stream (report_machine_stream) before it opens the log, so that this
+ * module stays below the reports (and its unit test links without them).
+ * NULL or never called: stdout. */
+void hdrlog_set_stdout(FILE *f);
 
 /* Create (truncate) path and write the header with StartTime
  * start_time_epoch (seconds since the epoch; the human-readable date is in

@@ -166,6 +166,10 @@ void report_print_histogram(FILE *f, const struct hdr_hist *h, double scale);
  * a negative errno (stdout is then left as it was). */
 int report_redirect_stdout(const char *format);
 /* Where json/csv report lines go (the real stdout after the redirect). */
+/* Undo report_redirect_stdout (a command that runs in a process that goes
+ * on, e.g. merge_main in a unit test): the json stream is flushed and
+ * becomes stdout again. 0 or -errno of the flush. */
+int report_restore_stdout(void);
 FILE *report_machine_stream(void);
 /* At exit: flush the report stream and stdout; 0, or -errno of the first
  * write or flush error (output lost: a full disk, a closed pipe...). */

@@ -254,3 +254,19 @@ int report_redirect_stdout(const char *format)
 	machine_out = f;
 	return 0;
 }
+
+int report_restore_stdout(void)
+{
+	int rc = 0;
+
+	if (machine_out == NULL)
+		return 0;
+	fflush(stdout);
+	if (fflush(machine_out) != 0)
+		rc = -(errno ? errno : EIO);
+	if (dup2(fileno(machine_out), STDOUT_FILENO) < 0 && rc == 0)
+		rc = -errno;
+	fclose(machine_out);
+	machine_out = NULL;
+	return rc;
+}

@@ -90,6 +90,17 @@ static char *merge(unsigned n, const char *a, const char *b, const char *c, cons
 	return out;
 }
 
+/* The merged interval series of a.hlog and b.hlog (ticks of 1 s; b has 2): json
+ * mode prints it before the merged line. */
+static const char ticks_pct3[] =
+	"{\"type\":\"interval\",\"time\":1.0,\"threads\":0,\"events\":2500,\"eps\":2500.0,\"tps\":2500.0,\"reads\":0,\"reads_per_sec\":0.0,\"writes\":0,\"writes_per_sec\":0.0,\"other\":0,\"other_per_sec\":0.0,\"errors\":0,\"errors_per_sec\":0.0,\"reconnects\":0,\"reconnects_per_sec\":0.0,\"queries\":0,\"qps\":0.0,\"bytes_read\":0,\"bytes_written\":0,\"latency_ms\":{\"min\":1.000447,\"avg\":2.8005376,\"max\":4.001791,\"percentiles\":{\"50\":4.001791,\"95\":4.001791,\"99\":4.001791},\"percentiles_exact\":true},\"inputs\":2}\n"
+	"{\"type\":\"interval\",\"time\":2.0,\"threads\":0,\"events\":1500,\"eps\":1500.0,\"tps\":1500.0,\"reads\":0,\"reads_per_sec\":0.0,\"writes\":0,\"writes_per_sec\":0.0,\"other\":0,\"other_per_sec\":0.0,\"errors\":0,\"errors_per_sec\":0.0,\"reconnects\":0,\"reconnects_per_sec\":0.0,\"queries\":0,\"qps\":0.0,\"bytes_read\":0,\"bytes_written\":0,\"latency_ms\":{\"min\":2.000895,\"avg\":2.667178667,\"max\":4.001791,\"percentiles\":{\"50\":2.000895,\"95\":4.001791,\"99\":4.001791},\"percentiles_exact\":true},\"inputs\":2}\n"
+	"{\"type\":\"interval\",\"time\":3.0,\"threads\":0,\"events\":1000,\"eps\":1000.0,\"tps\":1000.0,\"reads\":0,\"reads_per_sec\":0.0,\"writes\":0,\"writes_per_sec\":0.0,\"other\":0,\"other_per_sec\":0.0,\"errors\":0,\"errors_per_sec\":0.0,\"reconnects\":0,\"reconnects_per_sec\":0.0,\"queries\":0,\"qps\":0.0,\"bytes_read\":0,\"bytes_written\":0,\"latency_ms\":{\"min\":10.002431,\"avg\":9.998336,\"max\":10.002431,\"percentiles\":{\"50\":10.002431,\"95\":10.002431,\"99\":10.002431},\"percentiles_exact\":true},\"inputs\":1}\n";
+static const char ticks_pct95[] =
+	"{\"type\":\"interval\",\"time\":1.0,\"threads\":0,\"events\":2500,\"eps\":2500.0,\"tps\":2500.0,\"reads\":0,\"reads_per_sec\":0.0,\"writes\":0,\"writes_per_sec\":0.0,\"other\":0,\"other_per_sec\":0.0,\"errors\":0,\"errors_per_sec\":0.0,\"reconnects\":0,\"reconnects_per_sec\":0.0,\"queries\":0,\"qps\":0.0,\"bytes_read\":0,\"bytes_written\":0,\"latency_ms\":{\"min\":1.000447,\"avg\":2.8005376,\"max\":4.001791,\"percentiles\":{\"95\":4.001791},\"percentiles_exact\":true},\"inputs\":2}\n"
+	"{\"type\":\"interval\",\"time\":2.0,\"threads\":0,\"events\":1500,\"eps\":1500.0,\"tps\":1500.0,\"reads\":0,\"reads_per_sec\":0.0,\"writes\":0,\"writes_per_sec\":0.0,\"other\":0,\"other_per_sec\":0.0,\"errors\":0,\"errors_per_sec\":0.0,\"reconnects\":0,\"reconnects_per_sec\":0.0,\"queries\":0,\"qps\":0.0,\"bytes_read\":0,\"bytes_written\":0,\"latency_ms\":{\"min\":2.000895,\"avg\":2.667178667,\"max\":4.001791,\"percentiles\":{\"95\":4.001791},\"percentiles_exact\":true},\"inputs\":2}\n"
+	"{\"type\":\"interval\",\"time\":3.0,\"threads\":0,\"events\":1000,\"eps\":1000.0,\"tps\":1000.0,\"reads\":0,\"reads_per_sec\":0.0,\"writes\":0,\"writes_per_sec\":0.0,\"other\":0,\"other_per_sec\":0.0,\"errors\":0,\"errors_per_sec\":0.0,\"reconnects\":0,\"reconnects_per_sec\":0.0,\"queries\":0,\"qps\":0.0,\"bytes_read\":0,\"bytes_written\":0,\"latency_ms\":{\"min\":10.002431,\"avg\":9.998336,\"max\":10.002431,\"percentiles\":{\"95\":10.002431},\"percentiles_exact\":true},\"inputs\":1}\n";
+
 /* Client a: 3000 events in 10 s on 1 thread, SQL counters, a label and a
  * statement kind; interval lines before the final one are skipped. */
 static const char json_a[] =
@@ -189,7 +200,7 @@ static void test_with_hdr(const char *a, const char *b, const char *ha, const ch
 
 	opt_set("report-format", "json");
 	snprintf(want, sizeof(want),
-	         "{\"type\":\"merged\",\"files\":[\"%s/a.json\",\"%s/b.json\",\"%s/a.hlog\",\"%s/b.hlog\"],"
+	         "%s{\"type\":\"merged\",\"files\":[\"%s/a.json\",\"%s/b.json\",\"%s/a.hlog\",\"%s/b.hlog\"],"
 	         "\"json_files\":2,\"hdr_logs\":2,\"hosts\":[\"client-a\",\"client-b\"],\"total_time\":12.0,"
 	         "\"threads\":3,\"events\":5000,\"reads\":50000,\"writes\":20000,\"other\":10000,"
 	         "\"errors\":3,\"reconnects\":1,\"queries\":80000,\"bytes_read\":0,\"bytes_written\":0,"
@@ -198,15 +209,16 @@ static void test_with_hdr(const char *a, const char *b, const char *ha, const ch
 	         "\"qps\":7466.666667,\"tps\":466.6666667,\"latency_ms\":{\"min\":0.5,\"avg\":2.4,"
 	         "\"max\":40.0,\"sum\":12000.0,\"percentiles\":{\"50\":4.001791,\"95\":10.002431,"
 	         "\"99\":10.002431},\"percentiles_exact\":true,\"hdr_count\":5000},\"hdr_intervals\":5,"
+	         "\"interval_s\":1.0,\"interval_lines\":3,\"interval_inputs\":2,"
 	         "\"labels\":{\"login\":{\"events\":3000,\"count\":3000,\"errors\":2,\"min\":1.000447,"
 	         "\"avg\":4.332970667,\"max\":10.002431,\"percentiles\":{\"50\":2.000895,\"95\":10.002431,"
 	         "\"99\":10.002431}}},\"statements\":{\"point_select\":{\"count\":3000,\"errors\":0,"
 	         "\"min\":1.000447,\"avg\":4.332970667,\"max\":10.002431,\"percentiles\":{\"50\":2.000895,"
-	         "\"95\":10.002431,\"99\":10.002431}}}}\n", dir, dir, dir, dir);
+	         "\"95\":10.002431,\"99\":10.002431}}}}\n", ticks_pct3, dir, dir, dir, dir);
 	ok_str(merge(4, a, b, ha, hb), want, "the same as one json line; qps of a file without "
 	       "one is its reads+writes+other per second");
 	snprintf(want, sizeof(want),
-	         "{\"type\":\"merged\",\"files\":[\"%s/a.hlog\",\"%s/b.hlog\"],\"json_files\":0,"
+	         "%s{\"type\":\"merged\",\"files\":[\"%s/a.hlog\",\"%s/b.hlog\"],\"json_files\":0,"
 	         "\"hdr_logs\":2,\"hosts\":[],\"total_time\":3.0,\"threads\":0,\"events\":5000,\"reads\":0,"
 	         "\"writes\":0,\"other\":0,\"errors\":0,\"reconnects\":0,\"queries\":0,\"bytes_read\":0,"
 	         "\"bytes_written\":0,\"eps\":1666.666667,\"reads_per_sec\":0.0,\"writes_per_sec\":0.0,"
@@ -214,11 +226,12 @@ static void test_with_hdr(const char *a, const char *b, const char *ha, const ch
 	         "\"tps\":1666.666667,\"latency_ms\":{\"min\":1.000447,\"avg\":4.2000896,"
 	         "\"max\":10.002431,\"sum\":21000.448,\"percentiles\":{\"95\":10.002431},"
 	         "\"percentiles_exact\":true,\"hdr_count\":5000},\"hdr_intervals\":5,"
+	         "\"interval_s\":1.0,\"interval_lines\":3,\"interval_inputs\":2,"
 	         "\"labels\":{\"login\":{\"events\":3000,\"count\":3000,\"errors\":null,\"min\":1.000447,"
 	         "\"avg\":4.332970667,\"max\":10.002431,\"percentiles\":{\"95\":10.002431}}},"
 	         "\"statements\":{\"point_select\":{\"count\":3000,\"errors\":null,\"min\":1.000447,"
 	         "\"avg\":4.332970667,\"max\":10.002431,\"percentiles\":{\"50\":2.000895,\"95\":10.002431,"
-	         "\"99\":10.002431}}}}\n", dir, dir);
+	         "\"99\":10.002431}}}}\n", ticks_pct95, dir, dir);
 	ok_str(merge(2, ha, hb, NULL, NULL), want, "hdr logs only, json: events and time from the "
 	       "logs (3 s from the first start to the last end)");
 
