@@ -19,8 +19,6 @@ The text report, in the layout of the final report (values masked):
   $ $B merge a.json b.json a.hlog b.hlog > merged.txt; echo "exit $?"
   exit 0
   $ sed -E 's/ +[0-9]+\.[0-9]+s?$/ N/; s/client host\(s\): .*/client host(s): H/' merged.txt
-  WARNING: merge: 'a.json' has no interval ticks (a run without --report-interval): left out of the merged interval series
-  WARNING: merge: 'a.hlog' has no interval ticks (a run without --report-interval): left out of the merged interval series
   Merged 2 json result file(s) and 2 hdr log(s) from client host(s): H
   
   General statistics:

@@ -36,6 +36,8 @@ that would print them (configure runs in a copy of the few files it needs):
       MySQL:   V
       libpq:   V
       SQLite:  V
+      libcurl: V
+      microhttpd: V
       prefix:  /usr/local
   
   $ grep -c modversion out.txt
