@@ -65,7 +65,7 @@ What the packages hold:
   bench.1.gz
   $ diff <(cd "$BENCH_SRCDIR/lua" && ls *.lua) <(ls "$R/usr/share/sysbench/")
   $ ls "$R/usr/share/doc/bench" "$R/usr/share/doc/bench/examples" | grep -cE '\.(md\.gz|lua|sh)$'
-  10
+  12
   $ dpkg-deb -f "$D"/bench_*_amd64.deb Depends | tr ',' '\n' | grep -oE 'lib(mariadb|pq|sqlite3|luajit|jansson|uring|aio)[^ ]*' | sort
   libaio1
   libjansson4
