@@ -225,7 +225,7 @@ static int scale_start_hook(int (*stopped)(void))
 	rc = scale_wait_start(key, stopped);
 
 	if (rc == 0 && (scale_active() || opt_get_string("start-at")))
-		report_set_run_began(scale_started_at());
+		report_set_run_began(scale_started_at(), scale_agreed_start());
 	return rc;
 }
 

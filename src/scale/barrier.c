@@ -255,22 +255,29 @@ static int sleep_poll(int (*stop)(void))
 }
 
 int scale_barrier_db(const char *run_id, unsigned instance, unsigned instances,
-                     double timeout, int (*stop)(void), double *start)
+                     double timeout, int (*stop)(void), double *start, double *agreed)
 {
 	struct barrier b = { .run_id = run_id };
-	unsigned char *present = calloc(instances, 1);
+	/* present: in the table at the last poll; came: ever seen there (a
+	 * peer that gave up and left its row still came: it is not named
+	 * missing) */
+	unsigned char *present = calloc(instances, 1), *came = calloc(instances, 1);
 	double deadline = wall_now() + timeout, offset = 0;
 	long long start_us = 0;
-	unsigned count = 0;
+	unsigned count = 0, ncame = 0, i;
 	char sql[400];
 	int rc;
 
-	if (present == NULL)
+	if (present == NULL || came == NULL) {
+		free(present);
+		free(came);
 		return -ENOMEM;
+	}
 	b.con = db_side_connection(b.errmsg, sizeof(b.errmsg));
 	if (b.con == NULL) {
 		log_msg(LOG_FATAL, "--barrier=db: cannot connect to the database: %s", b.errmsg);
 		free(present);
+		free(came);
 		return -ECONNREFUSED;
 	}
 	b.pg = strcmp(b.con->driver->sname, "pgsql") == 0;
@@ -289,6 +296,11 @@ int scale_barrier_db(const char *run_id, unsigned instance, unsigned instances,
 			break;
 		if (start_us)
 			break;
+		for (i = 0; i < instances; i++)
+			if (present[i] && !came[i]) {
+				came[i] = 1;
+				ncame++;
+			}
 		if (count >= instances) {
 			/* the first to see all inserts the start; the others'
 			 * inserts fail on the key and they read it next poll */
@@ -300,9 +312,9 @@ int scale_barrier_db(const char *run_id, unsigned instance, unsigned instances,
 		}
 		if (wall_now() >= deadline) {
 			char missing[400];
-			missing_list(present, instances, missing, sizeof(missing));
+			missing_list(came, instances, missing, sizeof(missing));
 			log_msg(LOG_FATAL, "--barrier=db: %u of %u instances of run %s came within --barrier-timeout=%.0f s; missing: %s",
-			        count, instances, run_id, timeout, missing);
+			        ncame, instances, run_id, timeout, missing);
 			barrier_leave(&b, instance, 0);
 			rc = -ETIMEDOUT;
 			goto out;
@@ -321,11 +333,13 @@ int scale_barrier_db(const char *run_id, unsigned instance, unsigned instances,
 		log_msg(LOG_FATAL, "--barrier=db: %s", b.errmsg);
 		goto out;
 	}
-	*start = start_us / 1e6 - offset;
+	*agreed = start_us / 1e6;
+	*start = *agreed - offset;
 	barrier_leave(&b, instance, 1);
 out:
 	db_connection_close(b.con);
 	db_connection_free(b.con);
 	free(present);
+	free(came);
 	return rc;
 }

@@ -21,12 +21,14 @@ static struct {
 	double start_at;
 	char run_id[17];
 	double started_at;
+	double agreed;
 } SC = { .instances = 1 };
 
 unsigned scale_instance(void) { return SC.instance; }
 unsigned scale_instances(void) { return SC.instances; }
 int scale_active(void) { return SC.active; }
 double scale_started_at(void) { return SC.started_at; }
+double scale_agreed_start(void) { return SC.agreed; }
 
 const char *scale_run_id(void)
 {
@@ -334,11 +336,11 @@ int scale_wait_start(const char *run_id, int (*stop)(void))
 
 	if (SC.barrier_db) {
 		rc = scale_barrier_db(run_id, SC.instance, SC.instances,
-		                      SC.barrier_timeout, stop, &at);
+		                      SC.barrier_timeout, stop, &at, &SC.agreed);
 		if (rc)
 			return rc;
 	} else if (SC.has_start_at) {
-		at = SC.start_at;
+		at = SC.agreed = SC.start_at;
 	} else {
 		SC.started_at = wall_now();
 		return 0;

@@ -61,11 +61,17 @@ void scale_warn_not_run(const char *command);
  * before or when it was not called. */
 double scale_started_at(void);
 
+/* The common start every instance agreed on (epoch seconds): the
+ * --start-at time, or the barrier's start row (the server's clock, whole
+ * microseconds: the same value in every instance); 0 without either. */
+double scale_agreed_start(void);
+
 /* barrier.c: register in bench_barrier through the run's database
  * driver, wait until all instances are there, agree on a start from the
- * server's clock. *start: the start in this machine's epoch seconds.
- * 0 or a negative errno after a FATAL line. */
+ * server's clock. *start: the start in this machine's epoch seconds;
+ * *agreed: the same moment on the server's clock, as the start row holds
+ * it. 0 or a negative errno after a FATAL line. */
 int scale_barrier_db(const char *run_id, unsigned instance, unsigned instances,
-                     double timeout, int (*stop)(void), double *start);
+                     double timeout, int (*stop)(void), double *start, double *agreed);
 
 #endif

@@ -123,8 +123,10 @@ void report_set_instance(unsigned instance, unsigned instances);
 
 /* The wall-clock time (epoch seconds) the run phase began at (warm-up
  * included), for the json final line's "run_began" (> 0 only: set under
- * --start-at, --barrier or --instance). */
-void report_set_run_began(double wall);
+ * --start-at, --barrier or --instance), and the common start the
+ * instances agreed on, for "start_agreed" (> 0 only: --start-at or
+ * --barrier=db). */
+void report_set_run_began(double wall, double agreed);
 
 /* " instance I/N", or "" when not one of several, into buf. */
 const char *report_identity_suffix(char *buf, size_t len);

@@ -33,7 +33,7 @@ unsigned report_get_step(void)
  * benchmark (scale.h); instances 0: not one of several. */
 static char run_id[17];
 static unsigned inst_i, inst_n;
-static double run_began;
+static double run_began, start_agreed;
 
 void report_set_run_id(const char *id)
 {
@@ -47,9 +47,10 @@ void report_set_instance(unsigned instance, unsigned instances)
 	inst_n = instances;
 }
 
-void report_set_run_began(double wall)
+void report_set_run_began(double wall, double agreed)
 {
 	run_began = wall;
+	start_agreed = agreed;
 }
 
 const char *report_identity_suffix(char *buf, size_t len)
@@ -469,6 +470,8 @@ void report_json_full(const struct core_cfg *cfg, const struct report_fair *fair
 		fprintf(f, ",\"instance\":%u,\"instances\":%u", inst_i, inst_n);
 	if (run_began > 0)
 		fprintf(f, ",\"run_began\":%.3f", run_began);
+	if (start_agreed > 0)
+		fprintf(f, ",\"start_agreed\":%.6f", start_agreed);
 	if (gethostname(host, sizeof(host)) != 0)
 		host[0] = 0;
 	host[sizeof(host) - 1] = 0;

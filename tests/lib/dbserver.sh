@@ -42,7 +42,10 @@
 # Knobs: DBSERVER_MYSQL_OPTS / DBSERVER_PGSQL_OPTS add server arguments
 # (word-split; for PostgreSQL use "-c name=value"), DBSERVER_TIMEOUT is the
 # start-up limit in seconds (60), DBSERVER_KEEP=1 keeps a failed server's
-# directory for inspection.
+# directory for inspection. DBSERVER_EXTRA_ADDR=ADDR (an IPv4 address of
+# this machine, e.g. the bridge of tests/lib/netns.sh) makes the server
+# listen there too, and PostgreSQL take passwords from ADDR's /24; unset
+# (the default for every test), the servers listen on 127.0.0.1 only.
 #
 # Functions return 0 on success, 1 on failure after one "dbserver: ..." line
 # (plus the server log tail when the server failed) on stderr. They are
@@ -344,7 +347,7 @@ _dbserver_start_mysql() {
 		port=$(_dbserver_free_port) || { _dbserver_abort "" TERM "$dir"; return 1; }
 		: >"$log"
 		(cd "$dir" && exec "$_DBS_MYSQLD" --no-defaults "${common[@]}" --socket="$sock" \
-			--port="$port" --bind-address=127.0.0.1 --pid-file="$dir/mysqld.pid" \
+			--port="$port" --bind-address="127.0.0.1${DBSERVER_EXTRA_ADDR:+,$DBSERVER_EXTRA_ADDR}" --pid-file="$dir/mysqld.pid" \
 			--log-error="$log" --skip-log-bin --connect-timeout=600 "${tlsargs[@]}" "${extra[@]}") \
 			</dev/null >>"$log" 2>&1 &
 		pid=$!
@@ -428,9 +431,11 @@ local all postgres trust
 local all all scram-sha-256
 host all all 127.0.0.1/32 scram-sha-256
 EOF
+	[ -n "${DBSERVER_EXTRA_ADDR-}" ] &&
+		echo "host all all ${DBSERVER_EXTRA_ADDR%.*}.0/24 scram-sha-256" >>"$dir/data/pg_hba.conf"
 	{
 		echo "# dbserver.sh"
-		echo "listen_addresses = '127.0.0.1'"
+		echo "listen_addresses = '127.0.0.1${DBSERVER_EXTRA_ADDR:+,$DBSERVER_EXTRA_ADDR}'"
 		echo "unix_socket_directories = '$dir'"
 		echo "fsync = off"
 		echo "synchronous_commit = off"

@@ -11,7 +11,9 @@
 //   max: <highest recorded value in ms, 6 decimals>
 //   tags: <tags seen in the file, comma-separated, "-" if none>
 //
-// Usage: node hdrlog_decode.js [--tag=NAME] [--percentile=P ...] FILE
+// Usage: node hdrlog_decode.js [--tag=NAME] [--percentile=P ...] FILE...
+// With several FILEs, the union of the selected intervals of all of them
+// (one histogram fed every instance's events, as bench merge should be).
 // Without --tag, untagged lines are used; --tag=NAME uses that tag's lines.
 // Default percentile: 99. Exit status 2 on usage or decoding errors, 77 when
 // hdr-histogram-js is not installed.
@@ -30,49 +32,50 @@ try {
 
 let tag = null;
 const percentiles = [];
-let file = null;
+const files = [];
 for (const arg of process.argv.slice(2)) {
   if (arg.startsWith("--tag=")) tag = arg.slice(6);
   else if (arg.startsWith("--percentile=")) percentiles.push(Number(arg.slice(13)));
-  else if (file === null) file = arg;
-  else {
-    console.error("usage: hdrlog_decode.js [--tag=NAME] [--percentile=P ...] FILE");
-    process.exit(2);
-  }
+  else files.push(arg);
 }
-if (file === null || percentiles.some((p) => !(p >= 0 && p <= 100))) {
-  console.error("usage: hdrlog_decode.js [--tag=NAME] [--percentile=P ...] FILE");
+if (files.length === 0 || percentiles.some((p) => !(p >= 0 && p <= 100))) {
+  console.error("usage: hdrlog_decode.js [--tag=NAME] [--percentile=P ...] FILE...");
   process.exit(2);
 }
 if (percentiles.length === 0) percentiles.push(99);
 
-const content = fs.readFileSync(file, "utf8");
-// 64-bit buckets: the default (32) would overflow on long runs.
-const reader = new hdr.HistogramLogReader(content, 64);
 const NO_TAG = "NO TAG"; // hdr-histogram-js's tag of untagged lines
 const want = tag === null ? NO_TAG : tag;
 let union = null;
 let intervals = 0;
-for (;;) {
-  let h;
-  try {
-    h = reader.nextIntervalHistogram();
-  } catch (e) {
-    console.error("decoding error: " + e.message);
-    process.exit(2);
+let content = "";
+for (const file of files) {
+  const text = fs.readFileSync(file, "utf8");
+  content += text;
+  // 64-bit buckets: the default (32) would overflow on long runs.
+  const reader = new hdr.HistogramLogReader(text, 64);
+  for (;;) {
+    let h;
+    try {
+      h = reader.nextIntervalHistogram();
+    } catch (e) {
+      console.error("decoding error: " + e.message);
+      process.exit(2);
+    }
+    if (h === null) break;
+    if (h.tag !== want) continue;
+    intervals++;
+    if (union === null) {
+      union = hdr.build({
+        bitBucketSize: 64,
+        lowestDiscernibleValue: 1,
+        // an hour: other files' intervals may reach higher than the first's
+        highestTrackableValue: Math.max(h.highestTrackableValue, 3600e9),
+        numberOfSignificantValueDigits: h.numberOfSignificantValueDigits,
+      });
+    }
+    union.add(h);
   }
-  if (h === null) break;
-  if (h.tag !== want) continue;
-  intervals++;
-  if (union === null) {
-    union = hdr.build({
-      bitBucketSize: 64,
-      lowestDiscernibleValue: 1,
-      highestTrackableValue: Math.max(h.highestTrackableValue, 2),
-      numberOfSignificantValueDigits: h.numberOfSignificantValueDigits,
-    });
-  }
-  union.add(h);
 }
 
 const ms = (ns) => (ns / 1e6).toFixed(6);

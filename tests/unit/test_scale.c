@@ -10,9 +10,9 @@
 
 /* barrier.c is not linked: the pure functions never reach it */
 int scale_barrier_db(const char *run_id, unsigned instance, unsigned instances,
-                     double timeout, int (*stop)(void), double *start)
+                     double timeout, int (*stop)(void), double *start, double *agreed)
 {
-	(void)run_id; (void)instance; (void)instances; (void)timeout; (void)stop; (void)start;
+	(void)run_id; (void)instance; (void)instances; (void)timeout; (void)stop; (void)start; (void)agreed;
 	return -ENOSYS;
 }
 
