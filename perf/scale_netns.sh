@@ -109,7 +109,7 @@ for r in $(seq "$ROUNDS"); do
 	done
 	for p in "${pids[@]}"; do wait "$p"; done
 	wait "$w"
-	inst 0 one$r --threads=16
+	inst 0 "one$r" --threads=16
 	read -r t4 c4 added < <(figures "$out")
 	read -r t1 c1 < <(figures "one$r")
 	echo "$t4 $c4 $t1 $c1 $added" >>all.txt

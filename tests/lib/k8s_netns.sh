@@ -44,7 +44,8 @@ k8s_conf() {
 
 # pod DIR I: pod I of DIR's Job, in namespace I, after 0-3 s (exec's)
 _k8s_pod() {
-	local d=$1 i=$2 a name kind sname key args=() envs=(JOB_COMPLETION_INDEX=$i) cmd mount
+	local d=$1 i=$2
+	local a name kind sname key args=() envs=("JOB_COMPLETION_INDEX=$i") cmd mount
 	mount=$(cat "$d/mount")
 	while IFS= read -r a; do args+=("${a//$mount/$PWD/$d/files}"); done <"$d/args"
 	cmd=$(cat "$d/command")
@@ -69,7 +70,8 @@ _k8s_pod() {
 k8s_job() {
 	local d=$1 i pids=() rcs=()
 	shift
-	for i in ${@:-$(seq 0 $(($(cat "$d/completions") - 1)))}; do
+	[ $# -gt 0 ] || set -- $(seq 0 $(($(cat "$d/completions") - 1)))
+	for i in "$@"; do
 		(_k8s_pod "$d" "$i") &
 		pids+=($!)
 	done

@@ -31,6 +31,8 @@
 
 _netns_err() { printf 'netns: %s\n' "$*" >&2; }
 
+# shellcheck disable=SC2034 # NETNS_WHY is for the caller
+
 # True when this shell can make namespaces: root, ip netns, a bridge.
 # Otherwise false, with the reason in NETNS_WHY (one line, for a skip).
 netns_usable() {
@@ -55,7 +57,7 @@ _netns_net_free() {
 	local net="10.$1.$2"
 	! ip -4 -o addr show 2>/dev/null | grep -q " $net\." &&
 		[ -z "$(ip -4 route show root "$net.0/24" 2>/dev/null)" ] &&
-		[ -z "$(ip -4 route show match "$net.1" 2>/dev/null | grep -v '^default')" ]
+		! ip -4 route show match "$net.1" 2>/dev/null | grep -q -v '^default'
 }
 
 netns_setup() {
