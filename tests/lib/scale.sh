@@ -107,6 +107,15 @@ scale_twin() {
 		--barrier=db --barrier-timeout=1 run 2>&1 | grep FATAL | sed 's/run [0-9a-f]*/run ID/'; echo "exit ${PIPESTATUS[0]}")
 	_scale_say "barrier timeout" "$(echo $got)" "FATAL: --barrier=db: 1 of 3 instances of run ID came within --barrier-timeout=1 s; missing: 1, 2 exit 1"
 	_scale_say "bench_barrier rows left after the timeout" "$(scale_sql "$k" "SELECT COUNT(*) FROM bench_barrier")" "0"
+	# instance 0 gives up first and removes its row: it came all the same,
+	# and instance 1's error does not name it missing
+	$B oltp_point_select "$@" --tables=5 --table-size=100 --time=1 --instance=0/3 --run-id=gaveup \
+		--barrier=db --barrier-timeout=2 run >gaveup.0 2>&1 &
+	o=$!
+	$B oltp_point_select "$@" --tables=5 --table-size=100 --time=1 --instance=1/3 --run-id=gaveup \
+		--barrier=db --barrier-timeout=6 run 2>&1 | grep FATAL | sed 's/run [0-9a-f]*/run ID/' >gaveup.1
+	wait "$o"
+	_scale_say "barrier timeout after a peer gave up" "$(cat gaveup.1)" "FATAL: --barrier=db: 2 of 3 instances of run ID came within --barrier-timeout=6 s; missing: 2"
 
 	# SIGTERM during the wait: exit 1, the instance's row removed
 	$BENCH oltp_point_select "$@" --tables=5 --table-size=100 --time=1 --instance=1/3 --barrier=db run >term.out 2>&1 &

@@ -8,4 +8,4 @@ started in the background, each after a random delay of up to 0.4 s
   $ . "$BENCH_SRCDIR/tests/lib/scale.sh"
   $ dbtest_start mysql
   $ scale_twin mysql
-  mysql: 28 checks, 0 failed
+  mysql: 29 checks, 0 failed

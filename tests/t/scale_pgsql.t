@@ -8,4 +8,4 @@ started in the background, each after a random delay of up to 0.4 s
   $ . "$BENCH_SRCDIR/tests/lib/scale.sh"
   $ dbtest_start pgsql
   $ scale_twin pgsql
-  pgsql: 28 checks, 0 failed
+  pgsql: 29 checks, 0 failed
