@@ -194,8 +194,10 @@ local function set_next_id(con, driver_name, n)
 end
 
 -- lo, hi: rows with explicit ids lo..hi (a part of a table split across
--- threads); nil: the whole table, ids as --auto_inc says.
-local function load_rows(con, n, driver_name, lo, hi)
+-- threads); nil: the whole table, ids as --auto_inc says. total: the rows
+-- the instance loads (the progress line's end; by default all of its
+-- tables').
+local function load_rows(con, n, driver_name, lo, hi, total)
    local size = opt.table_size
    local explicit_ids = lo ~= nil or not opt.auto_inc
    local rand_default, rand_string = sysbench.rand.default, sysbench.rand.string
@@ -204,7 +206,7 @@ local function load_rows(con, n, driver_name, lo, hi)
    lo, hi = lo or 1, hi or size
    -- the progress line of a terminal (all tables, all threads)
    local progress = sysbench.progress.add
-   sysbench.progress.begin("Loading", opt.tables * size)
+   sysbench.progress.begin("Loading", total or #M.instance_tables() * size)
 
    -- MySQL: LOAD DATA takes its auto-increment values in batches per
    -- statement and loses the rest of each batch, which would leave gaps in
@@ -351,7 +353,7 @@ local function prepare_shared(drv, con, n)
    local a = lo + math.floor(count * tid / threads)
    local b = lo + math.floor(count * (tid + 1) / threads) - 1
    if b >= a then
-      load_rows(con, n, name, a, b)
+      load_rows(con, n, name, a, b, count)
    end
    sysbench.barrier()
    if tid ~= 0 then
