@@ -186,9 +186,9 @@ static void safe_host(char *host, size_t len)
 			*p = '_';
 }
 
-static int barrier_register(struct barrier *b, unsigned instance, unsigned instances)
+/* Create bench_barrier if it is missing: 0, or -EIO after a FATAL line. */
+static int barrier_table(struct barrier *b)
 {
-	char sql[512], host[64];
 	int tries = 0;
 
 	/* PostgreSQL's CREATE TABLE IF NOT EXISTS fails in all but one of
@@ -206,6 +206,15 @@ static int barrier_register(struct barrier *b, unsigned instance, unsigned insta
 		}
 		nanosleep(&ts, NULL);
 	}
+	return 0;
+}
+
+static int barrier_register(struct barrier *b, unsigned instance, unsigned instances)
+{
+	char sql[512], host[64];
+
+	if (barrier_table(b))
+		return -EIO;
 	safe_host(host, sizeof(host));
 	snprintf(sql, sizeof(sql), "INSERT INTO bench_barrier (run_id, instance, instances, host) "
 	         "VALUES ('%s', %u, %u, '%s')", b->run_id, instance, instances, host);
@@ -405,7 +414,9 @@ int scale_share_wait(const char *tag, unsigned first, unsigned stride, const cha
 		stride = 1;
 	for (i = first; i < n; i += stride)
 		want++;
-	if ((rc = share_key(who, tag, key, sizeof(key))) || (rc = barrier_open(&b)))
+	/* the table may not be there yet: the instance that marks first makes it */
+	if ((rc = share_key(who, tag, key, sizeof(key))) || (rc = barrier_open(&b)) ||
+	    (rc = barrier_table(&b)))
 		goto out;
 	for (;;) {
 		if ((rc = poll_rows(&b, n, present, &count, &start_us))) {

@@ -8,7 +8,8 @@
 #   scale_sql KIND "SQL"          # as root / postgres, rows tab-separated
 #   scale_start N CMD...          # CMD --instance=I/N for I in 0..N-1 in the
 #                                 # background (each after 0-0.4 s, the last
-#                                 # one $SCALE_LATE s more; none of the
+#                                 # one, or instance $SCALE_LATE_INSTANCE,
+#                                 # $SCALE_LATE s more; none of the
 #                                 # instances listed in $SCALE_SKIP), output in
 #                                 # inst.I.out/.err; waits; "exit: 0 0 0"
 #   scale_began                   # the spread of the json finals' run_began
@@ -31,7 +32,7 @@ scale_start() {
 	for ((i = 0; i < n; i++)); do
 		case " ${SCALE_SKIP-} " in *" $i "*) continue ;; esac
 		late=0
-		[ "$i" -eq $((n - 1)) ] && late=${SCALE_LATE:-0}
+		[ "$i" -eq "${SCALE_LATE_INSTANCE:-$((n - 1))}" ] && late=${SCALE_LATE:-0}
 		(sleep "$late.$((RANDOM % 5))"; exec "$@" --instance="$i/$n" >"inst.$i.out" 2>"inst.$i.err") &
 		pids+=($!)
 	done
@@ -182,7 +183,10 @@ scale_rows() {
 	want=$(_scale_table 1 | tr -d '\n')
 	_scale_say "one process's table" "$want" "1000 1000 1 1000 index 1 next id 1001"
 	$B oltp_read_only "$@" --tables=1 cleanup >/dev/null
-	got=$(scale_start 4 $B oltp_read_only "$@" --tables=1 --table-size=1000 --threads=2 prepare)
+	# the creator 2 s late, into a database without bench_barrier: the
+	# others wait for the table it makes
+	scale_sql "$k" "DROP TABLE IF EXISTS bench_barrier" 2>/dev/null
+	got=$(SCALE_LATE=2 SCALE_LATE_INSTANCE=0 scale_start 4 $B oltp_read_only "$@" --tables=1 --table-size=1000 --threads=2 prepare)
 	_scale_say "4 instances, 1 table: prepare exits" "$got" "exit: 0 0 0 0"
 	_scale_say "the table, as one process's" "$(_scale_table 1 | tr -d '\n')" "$want"
 	got=$(cat inst.*.out | grep -cE "Creating table 'sbtest1'|Creating a secondary index on 'sbtest1'")
