@@ -194,8 +194,10 @@ local function set_next_id(con, driver_name, n)
 end
 
 -- lo, hi: rows with explicit ids lo..hi (a part of a table split across
--- threads); nil: the whole table, ids as --auto_inc says.
-local function load_rows(con, n, driver_name, lo, hi)
+-- threads); nil: the whole table, ids as --auto_inc says. total: the rows
+-- the instance loads (the progress line's end; by default all of its
+-- tables').
+local function load_rows(con, n, driver_name, lo, hi, total)
    local size = opt.table_size
    local explicit_ids = lo ~= nil or not opt.auto_inc
    local rand_default, rand_string = sysbench.rand.default, sysbench.rand.string
@@ -204,7 +206,7 @@ local function load_rows(con, n, driver_name, lo, hi)
    lo, hi = lo or 1, hi or size
    -- the progress line of a terminal (all tables, all threads)
    local progress = sysbench.progress.add
-   sysbench.progress.begin("Loading", opt.tables * size)
+   sysbench.progress.begin("Loading", total or #M.instance_tables() * size)
 
    -- MySQL: LOAD DATA takes its auto-increment values in batches per
    -- statement and loses the rest of each batch, which would leave gaps in
@@ -243,7 +245,7 @@ local function load_rows(con, n, driver_name, lo, hi)
    con:bulk_insert_done()
 end
 
-local function create_empty(con, name, n)
+local function create_empty(con, name, n, quiet_rows)
    local ddl, after = schema_sql(name, n)
    print(string.format("Creating table 'sbtest%d'...", n))
    sysbench.leftover("sbtest" .. n, "partial")
@@ -251,7 +253,7 @@ local function create_empty(con, name, n)
    for _, q in ipairs(after) do
       con:query(q)
    end
-   if opt.table_size > 0 then
+   if opt.table_size > 0 and not quiet_rows then
       print(string.format("Inserting %d records into 'sbtest%d'", opt.table_size, n))
    end
 end
@@ -316,6 +318,68 @@ local function prepare_part(drv, con, list)
    end
 end
 
+-- A table shared by several instances (fewer tables than instances):
+-- each loads its id range (M.instance_rows), divided among its threads
+-- as prepare_part divides a table, with explicit ids. The first sharer,
+-- instance n-1, creates the table, and once all sharers loaded their rows
+-- sets the id counter past them and builds the secondary index, as one
+-- process does after its threads. The instances meet through rows of
+-- bench_barrier in the database (sysbench.scale), the waits bounded by
+-- --barrier-timeout; the creator removes the rows at the end.
+local function prepare_shared(drv, con, n)
+   local name = drv:name()
+   local N, i, T = sysbench.instances, sysbench.instance, opt.tables
+   local lo, hi, part, parts = M.instance_rows(n)
+   local tid, threads = sysbench.tid, opt.threads or 1
+   if type(tid) ~= "number" or tid >= threads then
+      tid, threads = 0, 1
+   end
+   local tbl = "sbtest" .. n
+   local created, loaded = "prepare." .. tbl .. ".created", "prepare." .. tbl .. ".loaded"
+   if tid == 0 then
+      if part == 0 then
+         create_empty(con, name, n, true)
+         sysbench.scale.mark(created, "prepare: creating '" .. tbl .. "'")
+      else
+         sysbench.scale.wait(created, n - 1, N,
+                             string.format("prepare: waited for instance %d to create '%s'",
+                                           n - 1, tbl))
+      end
+      print(string.format("Inserting records %d..%d of %d into '%s' (instance %d of %d, " ..
+                          "part %d of %d)", lo, hi, opt.table_size, tbl, i, N, part + 1, parts))
+   end
+   sysbench.barrier()
+   local count = hi - lo + 1
+   local a = lo + math.floor(count * tid / threads)
+   local b = lo + math.floor(count * (tid + 1) / threads) - 1
+   if b >= a then
+      load_rows(con, n, name, a, b, count)
+   end
+   sysbench.barrier()
+   if tid ~= 0 then
+      return
+   end
+   if part > 0 then
+      sysbench.scale.mark(loaded, "prepare: loading '" .. tbl .. "'")
+      return
+   end
+   local ok, err = pcall(sysbench.scale.wait, loaded, n - 1 + T, T,
+                         string.format("prepare: waited for the instances sharing '%s' to " ..
+                                       "load their rows", tbl))
+   if not ok then
+      sysbench.scale.clear(created)
+      sysbench.scale.clear(loaded)
+      error(err, 0)
+   end
+   if opt.auto_inc then
+      set_next_id(con, name, n)
+   end
+   create_index(con, name, n)
+   sysbench.scale.clear(created)
+   sysbench.scale.clear(loaded)
+   sysbench.leftover(tbl, "done")
+end
+
 -- --tables below 1 or a negative --table-size: an error in every command
 -- (sysbench 1.0.20 takes them silently: prepare and cleanup do nothing,
 -- run fails on a nil value).
@@ -330,20 +394,63 @@ end
 
 -- The tables of this instance of sysbench.instances (--instance=I/N):
 -- I+1, I+1+N, ... (all of them for a lone process), so that N instances
--- prepare, prewarm and clean up each table exactly once. The instances
--- that get none say so, once (thread 0 or the main state).
+-- prepare, prewarm and clean up each table exactly once. With fewer
+-- tables than instances, table t is shared by the instances t-1, t-1+T,
+-- ... (T = --tables), as one process's threads share a table in prepare,
+-- each instance taking an id range of it (M.instance_rows): the list is
+-- then that one table. verb: kept for scripts that pass it (no message is
+-- printed any more: every instance has a table).
 function M.instance_tables(verb)
    local n, i = sysbench.instances or 1, sysbench.instance or 0
+   local _ = verb
+   if opt.tables < n then
+      return { i % opt.tables + 1 }
+   end
    local list = {}
    for t = i + 1, opt.tables, n do
       list[#list + 1] = t
    end
-   if #list == 0 and verb and (sysbench.tid or 0) == 0 then
-      print(string.format("Instance %d of %d: none of the %d table(s) is this instance's " ..
-                          "(table t goes to instance (t-1) %% %d): nothing to %s",
-                          i, n, opt.tables, n, verb))
-   end
    return list
+end
+
+-- This instance's share of table n's ids: lo, hi, part, parts. A table
+-- that is the instance's alone: 1, table_size, 0, 1. A table shared by
+-- `parts` instances (fewer tables than instances): part floor(I / T) of
+-- parts equal ranges (1..table_size each id once over the sharers). A
+-- table this instance has no part in: nil.
+function M.instance_rows(n)
+   local N, i, T, size = sysbench.instances or 1, sysbench.instance or 0, opt.tables,
+      opt.table_size
+   if T >= N then
+      if (n - 1) % N ~= i then
+         return nil
+      end
+      return 1, size, 0, 1
+   end
+   if n ~= i % T + 1 then
+      return nil
+   end
+   local part, parts = math.floor(i / T), math.floor((N - n) / T) + 1
+   return math.floor(size * part / parts) + 1, math.floor(size * (part + 1) / parts),
+      part, parts
+end
+
+-- The table this instance shares with other instances (fewer tables than
+-- instances and not its alone), or nil.
+local function shared_table()
+   local T, N = opt.tables, sysbench.instances or 1
+   if T >= N then
+      return nil
+   end
+   local n = (sysbench.instance or 0) % T + 1
+   local _, _, _, parts = M.instance_rows(n)
+   return parts > 1 and n or nil
+end
+
+-- Rows can be split among instances when the database takes explicit ids
+-- and the coordination (rows of bench_barrier): MySQL/MariaDB, PostgreSQL.
+local function rows_split(name)
+   return (is_mysql(name) or name == "pgsql") and not redshift(name)
 end
 
 -- The tables this thread handles in a parallel command: entries tid+1,
@@ -368,8 +475,19 @@ function M.cmd_prepare()
    local drv = sysbench.sql.driver()
    local threads, tid = opt.threads or 1, sysbench.tid
    local list = M.instance_tables("prepare")
-   if #list == 0 then
-      return
+   local shared = shared_table()
+   if shared and not rows_split(drv:name()) then
+      -- SQLite, Redshift: the first instance sharing the table loads it whole
+      if (sysbench.instance or 0) >= opt.tables then
+         if (tid or 0) == 0 then
+            print(string.format("Instance %d of %d: table 'sbtest%d' is loaded whole by " ..
+                                "instance %d (%s takes no rows split among instances): " ..
+                                "nothing to prepare", sysbench.instance, sysbench.instances,
+                                shared, shared - 1, drv:name()))
+         end
+         return
+      end
+      shared = nil
    end
    if is_sqlite(drv:name()) then
       -- one writer at a time per database file: the first thread loads
@@ -385,7 +503,9 @@ function M.cmd_prepare()
       return
    end
    local con = drv:connect()
-   if threads > #list and opt.table_size > 0 and
+   if shared then
+      prepare_shared(drv, con, shared)
+   elseif threads > #list and opt.table_size > 0 and
       not redshift(drv:name()) and type(tid) == "number" and tid < threads then
       prepare_part(drv, con, list)
    else
@@ -406,22 +526,40 @@ function M.cmd_prewarm()
    check_driver(name)
    for _, n in ipairs(owned_tables("prewarm")) do
       local t = "sbtest" .. n
-      print("Prewarming table " .. t)
+      -- a table shared by instances: each reads its id range (the data
+      -- and the id index) and the same range of k (k is drawn from
+      -- 1..table_size); the first sharer runs ANALYZE
+      local lo, hi, part, parts = M.instance_rows(n)
+      local ids, ks, analyze = " WHERE id > 0", " WHERE k > 0", true
+      if parts ~= nil and parts > 1 then
+         local range = string.format(" BETWEEN %d AND %d", lo, hi)
+         ids, ks, analyze = " WHERE id" .. range, " WHERE k" .. range, part == 0
+         print(string.format("Prewarming table %s (ids %d..%d: instance %d of %d)", t, lo, hi,
+                             sysbench.instance, sysbench.instances))
+      else
+         print("Prewarming table " .. t)
+      end
+      local scan = "SELECT SUM(LENGTH(c) + LENGTH(pad)) FROM " .. t ..
+         (ids == " WHERE id > 0" and "" or ids)
       if is_mysql(name) then
-         con:query("ANALYZE TABLE " .. t)
-         con:query("SELECT SUM(LENGTH(c) + LENGTH(pad)) FROM " .. t)
+         if analyze then
+            con:query("ANALYZE TABLE " .. t)
+         end
+         con:query(scan)
       elseif is_sqlite(name) then
          con:query("ANALYZE " .. t)
-         con:query("SELECT SUM(LENGTH(c) + LENGTH(pad)) FROM " .. t)
+         con:query(scan)
       else
-         con:query("ANALYZE " .. t)
+         if analyze then
+            con:query("ANALYZE " .. t)
+         end
          con:query("SET enable_seqscan = on")
-         con:query("SELECT SUM(LENGTH(c) + LENGTH(pad)) FROM " .. t)
+         con:query(scan)
          -- from here on the planner must walk the indexes
          con:query("SET enable_seqscan = off")
       end
-      con:query("SELECT COUNT(id) FROM " .. t .. " WHERE id > 0")
-      con:query("SELECT COUNT(k) FROM " .. t .. " WHERE k > 0")
+      con:query("SELECT COUNT(id) FROM " .. t .. ids)
+      con:query("SELECT COUNT(k) FROM " .. t .. ks)
    end
    con:disconnect()
 end
@@ -431,8 +569,16 @@ function M.cleanup()
    local drv = sysbench.sql.driver()
    local con = drv:connect()
    for _, n in ipairs(M.instance_tables("clean up")) do
-      print(string.format("Dropping table 'sbtest%d'...", n))
-      con:query("DROP TABLE IF EXISTS sbtest" .. n)
+      local _, _, part = M.instance_rows(n)
+      if part == 0 then
+         print(string.format("Dropping table 'sbtest%d'...", n))
+         con:query("DROP TABLE IF EXISTS sbtest" .. n)
+      else
+         -- a table shared by instances: its creator drops it
+         print(string.format("Instance %d of %d: table 'sbtest%d' is dropped by instance %d, " ..
+                             "which created it: nothing to clean up", sysbench.instance,
+                             sysbench.instances, n, n - 1))
+      end
    end
    -- SQLite: prewarm's ANALYZE made the statistics table, and the drops
    -- emptied it; an empty one would be the only table left behind

@@ -28,6 +28,19 @@ void native_stats_pause(int on);
  * line (main thread, before the workers start). 0 or -errno. */
 int native_opt_set(const char *name, const char *value);
 
+/* ---- instances sharing a table (scale/barrier.c) ------------------------- */
+
+/* Through rows of the table bench_barrier in the database under test (the
+ * workload's driver, a connection of its own per call), keyed by the run
+ * id and tag (1 to 40 of A-Z a-z 0-9 . _ -): mark this instance's row;
+ * wait until the instances first, first+stride, ... below N all marked
+ * tag, at most --barrier-timeout seconds; clear every row of tag. who:
+ * the prefix of the FATAL line a failure prints (naming what is waited
+ * for; wait's also names the missing instances). 0 or a negative errno. */
+int native_scale_mark(const char *tag, const char *who);
+int native_scale_wait(const char *tag, uint32_t first, uint32_t stride, const char *who);
+void native_scale_clear(const char *tag, const char *who);
+
 /* ---- cpu ---------------------------------------------------------------- */
 
 /* One cpu event: count the primes c with 3 <= c < max_prime by trial

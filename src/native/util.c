@@ -5,10 +5,14 @@
  * option from init() (the memory test runs to --memory-total-size whatever
  * --events says, as sysbench's).
  */
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
+#include "ffi/core.h"
 #include "ffi/native.h"
 #include "opt/opt.h"
+#include "scale/scale.h"
 #include "stats/stats.h"
 #include "util/log.h"
 
@@ -40,4 +44,19 @@ void native_stats_pause(int on)
 int native_opt_set(const char *name, const char *value)
 {
 	return opt_set(name, value);
+}
+
+int native_scale_mark(const char *tag, const char *who)
+{
+	return scale_share_mark(tag, who);
+}
+
+int native_scale_wait(const char *tag, uint32_t first, uint32_t stride, const char *who)
+{
+	return scale_share_wait(tag, first, stride, who, scale_barrier_timeout(), bench_stopping);
+}
+
+void native_scale_clear(const char *tag, const char *who)
+{
+	scale_share_clear(tag, who);
 }

@@ -38,6 +38,31 @@ function sysbench.barrier()
    end
 end
 
+-- (bench) N instances sharing work (--instance=I/N; docs/lua-api.md):
+-- rows of bench_barrier in the database under test, keyed by the run id
+-- and a tag. mark(tag, who): this instance's row; wait(tag, first,
+-- stride, who): until the instances first, first+stride, ... below N
+-- marked tag (at most --barrier-timeout s); clear(tag, who): every row of
+-- tag. A failure prints one FATAL line starting with who (what is waited
+-- for, and who is missing) and raises a quiet error.
+local scale_failed = setmetatable({ quiet = true }, {
+   __tostring = function() return "the instances' coordination failed" end })
+sysbench.scale = {
+   mark = function(tag, who)
+      if C.native_scale_mark(tag, who or tag) ~= 0 then
+         error(scale_failed, 0)
+      end
+   end,
+   wait = function(tag, first, stride, who)
+      if C.native_scale_wait(tag, first or 0, stride or 1, who or tag) ~= 0 then
+         error(scale_failed, 0)
+      end
+   end,
+   clear = function(tag, who)
+      C.native_scale_clear(tag, who or tag)
+   end,
+}
+
 -- (bench) A live progress line on a terminal's stderr for long commands
 -- (prepare): begin(label, total[, "bytes"]) -- the first call while none is
 -- active starts it, so every thread of a parallel prepare may call it with

@@ -25,7 +25,8 @@
 
 struct barrier {
 	sql_connection *con;
-	const char *run_id;
+	const char *run_id;     /* the rows' key: the run id, or RUNID.tag */
+	const char *who;        /* the FATAL lines' prefix */
 	int pg;                 /* PostgreSQL's clock expression, else MySQL's */
 	char errmsg[256];
 };
@@ -135,7 +136,8 @@ static int poll_rows(struct barrier *b, unsigned n, unsigned char *present,
 	memset(present, 0, n);
 	*count = 0;
 	*start_us = 0;
-	while (rs->nfields >= 2 && (row = db_fetch_row(rs)) != NULL) {
+	/* no fetch from an empty set: the driver calls that an error */
+	while (rs->nrows > 0 && rs->nfields >= 2 && (row = db_fetch_row(rs)) != NULL) {
 		int null;
 		long long i = value_ll(row, 0, &null), s = value_ll(row, 1, &null);
 
@@ -184,9 +186,9 @@ static void safe_host(char *host, size_t len)
 			*p = '_';
 }
 
-static int barrier_register(struct barrier *b, unsigned instance, unsigned instances)
+/* Create bench_barrier if it is missing: 0, or -EIO after a FATAL line. */
+static int barrier_table(struct barrier *b)
 {
-	char sql[512], host[64];
 	int tries = 0;
 
 	/* PostgreSQL's CREATE TABLE IF NOT EXISTS fails in all but one of
@@ -199,19 +201,28 @@ static int barrier_register(struct barrier *b, unsigned instance, unsigned insta
 		struct timespec ts = { 0, 200000000L };
 
 		if (++tries == 5) {
-			log_msg(LOG_FATAL, "--barrier=db: cannot create the table bench_barrier: %s", b->errmsg);
+			log_msg(LOG_FATAL, "%s: cannot create the table bench_barrier: %s", b->who, b->errmsg);
 			return -EIO;
 		}
 		nanosleep(&ts, NULL);
 	}
+	return 0;
+}
+
+static int barrier_register(struct barrier *b, unsigned instance, unsigned instances)
+{
+	char sql[512], host[64];
+
+	if (barrier_table(b))
+		return -EIO;
 	safe_host(host, sizeof(host));
 	snprintf(sql, sizeof(sql), "INSERT INTO bench_barrier (run_id, instance, instances, host) "
 	         "VALUES ('%s', %u, %u, '%s')", b->run_id, instance, instances, host);
 	if (bexec(b, sql)) {
-		log_msg(LOG_FATAL, "--barrier=db: cannot register instance %u of run %s: %s "
+		log_msg(LOG_FATAL, "%s: cannot register instance %u of run %s: %s "
 		        "(the same instance twice, or rows a killed run left: remove them with "
 		        "DELETE FROM bench_barrier WHERE run_id = '%s', or give another --run-id)",
-		        instance, b->run_id, b->errmsg, b->run_id);
+		        b->who, instance, b->run_id, b->errmsg, b->run_id);
 		return -EEXIST;
 	}
 	return 0;
@@ -254,10 +265,37 @@ static int sleep_poll(int (*stop)(void))
 	return stop && stop() ? -EINTR : 0;
 }
 
+/* Connect b to the database under test (the workload's driver): 0, or a
+ * negative errno after a FATAL line. */
+static int barrier_open(struct barrier *b)
+{
+	b->con = db_side_connection(b->errmsg, sizeof(b->errmsg));
+	if (b->con == NULL) {
+		log_msg(LOG_FATAL, "%s: cannot connect to the database: %s", b->who, b->errmsg);
+		return -ECONNREFUSED;
+	}
+	b->pg = strcmp(b->con->driver->sname, "pgsql") == 0;
+	if (!b->pg && strcmp(b->con->driver->sname, "mysql") != 0) {
+		log_msg(LOG_FATAL, "%s works with the mysql and pgsql drivers, not %s",
+		        b->who, b->con->driver->sname);
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
+static void barrier_close(struct barrier *b)
+{
+	if (b->con == NULL)
+		return;
+	db_connection_close(b->con);
+	db_connection_free(b->con);
+	b->con = NULL;
+}
+
 int scale_barrier_db(const char *run_id, unsigned instance, unsigned instances,
                      double timeout, int (*stop)(void), double *start, double *agreed)
 {
-	struct barrier b = { .run_id = run_id };
+	struct barrier b = { .run_id = run_id, .who = "--barrier=db" };
 	/* present: in the table at the last poll; came: ever seen there (a
 	 * peer that gave up and left its row still came: it is not named
 	 * missing) */
@@ -273,20 +311,8 @@ int scale_barrier_db(const char *run_id, unsigned instance, unsigned instances,
 		free(came);
 		return -ENOMEM;
 	}
-	b.con = db_side_connection(b.errmsg, sizeof(b.errmsg));
-	if (b.con == NULL) {
-		log_msg(LOG_FATAL, "--barrier=db: cannot connect to the database: %s", b.errmsg);
-		free(present);
-		free(came);
-		return -ECONNREFUSED;
-	}
-	b.pg = strcmp(b.con->driver->sname, "pgsql") == 0;
-	if (!b.pg && strcmp(b.con->driver->sname, "mysql") != 0) {
-		log_msg(LOG_FATAL, "--barrier=db works with the mysql and pgsql drivers, not %s",
-		        b.con->driver->sname);
-		rc = -ENOTSUP;
+	if ((rc = barrier_open(&b)))
 		goto out;
-	}
 	if ((rc = barrier_register(&b, instance, instances)))
 		goto out;
 	log_text(LOG_NOTICE, "Waiting for %u instance(s) of run %s at the database barrier...\n",
@@ -337,9 +363,116 @@ int scale_barrier_db(const char *run_id, unsigned instance, unsigned instances,
 	*start = *agreed - offset;
 	barrier_leave(&b, instance, 1);
 out:
-	db_connection_close(b.con);
-	db_connection_free(b.con);
+	barrier_close(&b);
 	free(present);
 	free(came);
 	return rc;
+}
+
+/* ---- instances sharing a table -------------------------------------------- */
+
+/* key := "RUNID.tag": 0, or -EINVAL after a FATAL line (no run id: not
+ * one of several instances; a tag of other characters or too long). */
+static int share_key(const char *who, const char *tag, char *key, size_t len)
+{
+	const char *run = scale_run_id(), *p;
+
+	if (run == NULL || scale_instances() < 2) {
+		log_msg(LOG_FATAL, "%s: coordinating instances needs --instance=I/N (or --instances=N) with N > 1", who);
+		return -EINVAL;
+	}
+	for (p = tag; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '.' && *p != '_' && *p != '-')
+			break;
+	if (*tag == 0 || *p || strlen(run) + 1 + strlen(tag) >= len) {
+		log_msg(LOG_FATAL, "%s: invalid coordination tag '%s' (1 to 40 of A-Z a-z 0-9 . _ -)", who, tag);
+		return -EINVAL;
+	}
+	memcpy(key, run, strlen(run));
+	key[strlen(run)] = '.';
+	memcpy(key + strlen(run) + 1, tag, strlen(tag) + 1);
+	return 0;
+}
+
+#define SHARE_KEY_LEN 58        /* 16 + 1 + 40 + NUL; bench_barrier takes 64 */
+
+int scale_share_mark(const char *tag, const char *who)
+{
+	char key[SHARE_KEY_LEN];
+	struct barrier b = { .run_id = key, .who = who };
+	int rc;
+
+	if ((rc = share_key(who, tag, key, sizeof(key))) || (rc = barrier_open(&b)))
+		goto out;
+	rc = barrier_register(&b, scale_instance(), scale_instances());
+out:
+	barrier_close(&b);
+	return rc;
+}
+
+int scale_share_wait(const char *tag, unsigned first, unsigned stride, const char *who,
+                     double timeout, int (*stop)(void))
+{
+	char key[SHARE_KEY_LEN], missing[400];
+	struct barrier b = { .run_id = key, .who = who };
+	unsigned n = scale_instances(), i, count, want = 0, have;
+	unsigned char *present = calloc(n ? n : 1, 1);
+	double deadline = wall_now() + timeout;
+	long long start_us;
+	int rc;
+
+	if (present == NULL)
+		return -ENOMEM;
+	if (stride == 0)
+		stride = 1;
+	for (i = first; i < n; i += stride)
+		want++;
+	/* the table may not be there yet: the instance that marks first makes it */
+	if ((rc = share_key(who, tag, key, sizeof(key))) || (rc = barrier_open(&b)) ||
+	    (rc = barrier_table(&b)))
+		goto out;
+	for (;;) {
+		if ((rc = poll_rows(&b, n, present, &count, &start_us))) {
+			log_msg(LOG_FATAL, "%s: cannot read bench_barrier: %s", who, b.errmsg);
+			goto out;
+		}
+		/* only the awaited instances count; the others read as present */
+		have = 0;
+		for (i = 0; i < n; i++) {
+			int awaited = i >= first && (i - first) % stride == 0;
+			if (!awaited)
+				present[i] = 1;
+			else if (present[i])
+				have++;
+		}
+		if (have >= want)
+			break;
+		if (wall_now() >= deadline) {
+			missing_list(present, n, missing, sizeof(missing));
+			log_msg(LOG_FATAL, "%s: %u of %u done within --barrier-timeout=%.0f s; missing: %s",
+			        who, have, want, timeout, missing);
+			rc = -ETIMEDOUT;
+			goto out;
+		}
+		if ((rc = sleep_poll(stop))) {
+			log_msg(LOG_FATAL, "%s: interrupted while waiting for the other instances", who);
+			goto out;
+		}
+	}
+out:
+	barrier_close(&b);
+	free(present);
+	return rc;
+}
+
+void scale_share_clear(const char *tag, const char *who)
+{
+	char key[SHARE_KEY_LEN], sql[160];
+	struct barrier b = { .run_id = key, .who = who };
+
+	if (share_key(who, tag, key, sizeof(key)) == 0 && barrier_open(&b) == 0) {
+		snprintf(sql, sizeof(sql), "DELETE FROM bench_barrier WHERE run_id = '%s'", key);
+		(void)bexec(&b, sql);
+	}
+	barrier_close(&b);
 }

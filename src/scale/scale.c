@@ -29,6 +29,7 @@ unsigned scale_instances(void) { return SC.instances; }
 int scale_active(void) { return SC.active; }
 double scale_started_at(void) { return SC.started_at; }
 double scale_agreed_start(void) { return SC.agreed; }
+double scale_barrier_timeout(void) { return SC.barrier_timeout > 0 ? SC.barrier_timeout : 300; }
 
 const char *scale_run_id(void)
 {

@@ -74,4 +74,23 @@ double scale_agreed_start(void);
 int scale_barrier_db(const char *run_id, unsigned instance, unsigned instances,
                      double timeout, int (*stop)(void), double *start, double *agreed);
 
+/* --barrier-timeout (seconds; 300 by default). */
+double scale_barrier_timeout(void);
+
+/* barrier.c: instances that share a table (prepare: docs/scale-out.md)
+ * meet through rows of bench_barrier keyed "RUNID.tag" (tag: 1 to 40 of
+ * A-Z a-z 0-9 . _ -), each on a connection of its own through the
+ * workload's driver (mysql, pgsql), opened and closed per call. who
+ * prefixes the FATAL lines (what is waited for). Thread-safe.
+ * mark: this instance's row of tag; 0, or a negative errno after a FATAL
+ * line (-EEXIST: the row is already there: a killed run's).
+ * wait: until the instances first, first+stride, ... below N all marked
+ * tag; 0, or a negative errno after a FATAL line naming the missing ones
+ * (-ETIMEDOUT after timeout seconds, -EINTR when stop() said so).
+ * clear: delete every row of tag (all instances'). */
+int scale_share_mark(const char *tag, const char *who);
+int scale_share_wait(const char *tag, unsigned first, unsigned stride, const char *who,
+                     double timeout, int (*stop)(void));
+void scale_share_clear(const char *tag, const char *who);
+
 #endif

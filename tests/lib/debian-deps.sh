@@ -50,3 +50,8 @@ BENCH_DEPS_NODE="nodejs npm"
 # only where no kubectl is installed (another build's package owns
 # /usr/bin/kubectl, and Debian's would collide with it)
 BENCH_DEPS_KUBE="kubernetes-client"
+
+# tests/pristine/build-image.sh (.ci/run with BENCH_CI_IMAGE=1): podman
+# builds deploy/container/Containerfile (runc: Debian's crun refuses a
+# hybrid cgroup host) on a debian:12-slim made with debootstrap
+BENCH_DEPS_IMAGE="podman runc debootstrap"

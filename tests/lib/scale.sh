@@ -8,7 +8,9 @@
 #   scale_sql KIND "SQL"          # as root / postgres, rows tab-separated
 #   scale_start N CMD...          # CMD --instance=I/N for I in 0..N-1 in the
 #                                 # background (each after 0-0.4 s, the last
-#                                 # one $SCALE_LATE s more), output in
+#                                 # one, or instance $SCALE_LATE_INSTANCE,
+#                                 # $SCALE_LATE s more; none of the
+#                                 # instances listed in $SCALE_SKIP), output in
 #                                 # inst.I.out/.err; waits; "exit: 0 0 0"
 #   scale_began                   # the spread of the json finals' run_began
 #                                 # in inst.*.out: "start spread < 1 s: yes"
@@ -28,8 +30,9 @@ scale_start() {
 	shift
 	rm -f inst.*.out inst.*.err
 	for ((i = 0; i < n; i++)); do
+		case " ${SCALE_SKIP-} " in *" $i "*) continue ;; esac
 		late=0
-		[ "$i" -eq $((n - 1)) ] && late=${SCALE_LATE:-0}
+		[ "$i" -eq "${SCALE_LATE_INSTANCE:-$((n - 1))}" ] && late=${SCALE_LATE:-0}
 		(sleep "$late.$((RANDOM % 5))"; exec "$@" --instance="$i/$n" >"inst.$i.out" 2>"inst.$i.err") &
 		pids+=($!)
 	done
@@ -58,6 +61,16 @@ print("events:", " ".join(str(d["events"]) for d in sorted(fin, key=lambda d: d[
 PY
 }
 
+# _scale_say CHECK GOT WANT: one check of scale_twin or scale_rows (their
+# locals k, checks and failed, by bash's dynamic scope): a line when GOT
+# is not WANT.
+_scale_say() {
+	checks=$((checks + 1))
+	[ "$2" = "$3" ] && return
+	failed=$((failed + 1))
+	echo "$k: $1: got '$2', want '$3'"
+}
+
 # scale_twin KIND: the whole scenario against the started KIND server; a
 # line "KIND: CHECK: got ..., want ..." per check that fails, then "KIND:
 # N checks, F failed". The checks:
@@ -70,12 +83,6 @@ scale_twin() {
 	case $k in mysql) o=$MY ;; pgsql) o=$PG ;; esac
 	# shellcheck disable=SC2086
 	set -- $o
-	_scale_say() { # CHECK GOT WANT
-		checks=$((checks + 1))
-		[ "$2" = "$3" ] && return
-		failed=$((failed + 1))
-		echo "$k: $1: got '$2', want '$3'"
-	}
 	got=$(scale_start 3 $B oltp_read_only "$@" --tables=5 --table-size=100 --threads=2 prepare)
 	_scale_say "prepare exits" "$got" "exit: 0 0 0"
 	got=$(cat inst.*.out | grep -o "Creating table 'sbtest[0-9]*'" | sort | uniq -c | awk '{ print $1 }' | tr -d '\n')
@@ -131,8 +138,8 @@ scale_twin() {
 	_scale_say "cleanup exits" "$got" "exit: 0 0 0"
 	got=$(cat inst.*.out | grep -o "Dropping table 'sbtest[0-9]*'" | sort | uniq -c | awk '{ print $1 }' | tr -d '\n')
 	_scale_say "cleanup drops each of 5 tables once" "$got" "11111"
-	got=$(scale_start 3 $B oltp_read_only "$@" --tables=2 --table-size=10 prepare; grep -h "nothing to" inst.*.out)
-	_scale_say "2 tables, 3 instances" "$(echo $got)" "exit: 0 0 0 Instance 2 of 3: none of the 2 table(s) is this instance's (table t goes to instance (t-1) % 3): nothing to prepare"
+	got=$(scale_start 3 $B oltp_read_only "$@" --tables=2 --table-size=10 prepare; grep -ch "nothing to" inst.*.out | tr '\n' ' ')
+	_scale_say "2 tables, 3 instances" "$(echo $got)" "exit: 0 0 0 0 0 0"
 	_scale_say "2 tables cleanup" "$(scale_start 3 $B oltp_read_only "$@" --tables=2 cleanup)" "exit: 0 0 0"
 
 	# the same --rand-seed: before the split, the instances drew the same ids
@@ -152,5 +159,75 @@ scale_twin() {
 	got=$(scale_sql "$k" "SELECT COUNT(*), COUNT(DISTINCT id), MAX(id) FROM sbtest1" | tr '\t' ' ')
 	_scale_say "bulk_insert rows, distinct ids" "$got" "400 400 400"
 	_scale_say "bulk_insert cleanup" "$(scale_start 2 $B bulk_insert "$@" --threads=3 cleanup)" "exit: 0 0"
+	echo "$k: $checks checks, $failed failed"
+}
+
+# scale_rows KIND: fewer tables than instances: the instances sharing a
+# table split its rows (docs/scale-out.md). Lines as scale_twin's. The
+# checks: 4 instances load --tables=1 and --tables=2 as one process does
+# (rows, ids 1..table_size each once, the secondary index, the next
+# auto-increment id), prewarm, cleanup drops each table once, a missing
+# sharer or creator ends with one FATAL line after --barrier-timeout.
+scale_rows() {
+	local k=$1 o got want checks=0 failed=0 t
+	case $k in mysql) o=$MY ;; pgsql) o=$PG ;; esac
+	# shellcheck disable=SC2086
+	set -- $o
+	# TABLE: rows, distinct ids, lowest, highest; the index k_N; then the
+	# id an INSERT without one takes (the row removed again)
+	_scale_table() {
+		local t=$1 idx
+		case $k in
+		mysql) idx="SELECT COUNT(*) FROM information_schema.statistics WHERE table_schema = DATABASE() AND table_name = 'sbtest$t' AND index_name = 'k_$t'" ;;
+		pgsql) idx="SELECT COUNT(*) FROM pg_indexes WHERE tablename = 'sbtest$t' AND indexname = 'k_$t'" ;;
+		esac
+		scale_sql "$k" "SELECT COUNT(*), COUNT(DISTINCT id), MIN(id), MAX(id) FROM sbtest$t" | tr '\t' ' '
+		echo " index $(scale_sql "$k" "$idx")"
+		scale_sql "$k" "INSERT INTO sbtest$t (k, c, pad) VALUES (1, 'x', 'y')"
+		echo " next id $(scale_sql "$k" "SELECT MAX(id) FROM sbtest$t")"
+		scale_sql "$k" "DELETE FROM sbtest$t WHERE c = 'x'"
+	}
+	# one process: what the instances must give
+	$B oltp_read_only "$@" --tables=1 --table-size=1000 --threads=2 prepare >one.out 2>&1
+	want=$(_scale_table 1 | tr -d '\n')
+	_scale_say "one process's table" "$want" "1000 1000 1 1000 index 1 next id 1001"
+	$B oltp_read_only "$@" --tables=1 cleanup >/dev/null
+	# the creator 2 s late, into a database without bench_barrier: the
+	# others wait for the table it makes
+	scale_sql "$k" "DROP TABLE IF EXISTS bench_barrier" 2>/dev/null
+	got=$(SCALE_LATE=2 SCALE_LATE_INSTANCE=0 scale_start 4 $B oltp_read_only "$@" --tables=1 --table-size=1000 --threads=2 prepare)
+	_scale_say "4 instances, 1 table: prepare exits" "$got" "exit: 0 0 0 0"
+	_scale_say "the table, as one process's" "$(_scale_table 1 | tr -d '\n')" "$want"
+	got=$(cat inst.*.out | grep -cE "Creating table 'sbtest1'|Creating a secondary index on 'sbtest1'")
+	_scale_say "created and indexed once" "$got" "2"
+	got=$(cat inst.*.out | grep -oE "Inserting records [0-9]+\.\.[0-9]+ of 1000 into 'sbtest1' \(instance . of 4, part . of 4\)" | sort | tr '\n' ';')
+	_scale_say "each instance's rows" "$got" "Inserting records 1..250 of 1000 into 'sbtest1' (instance 0 of 4, part 1 of 4);Inserting records 251..500 of 1000 into 'sbtest1' (instance 1 of 4, part 2 of 4);Inserting records 501..750 of 1000 into 'sbtest1' (instance 2 of 4, part 3 of 4);Inserting records 751..1000 of 1000 into 'sbtest1' (instance 3 of 4, part 4 of 4);"
+	_scale_say "no coordination rows left" "$(scale_sql "$k" "SELECT COUNT(*) FROM bench_barrier")" "0"
+	_scale_say "4 instances prewarm" "$(scale_start 4 $B oltp_read_only "$@" --tables=1 --table-size=1000 prewarm; cat inst.*.out | grep -c 'Prewarming table sbtest1 (ids')" "exit: 0 0 0 0
+4"
+	got=$(scale_start 4 $B oltp_read_only "$@" --tables=1 cleanup; cat inst.*.out | grep -c "Dropping table 'sbtest1'"; cat inst.*.err | grep -c .)
+	_scale_say "4 instances clean up" "$(echo $got)" "exit: 0 0 0 0 1 0"
+	_scale_say "nothing left" "$(scale_sql "$k" "SELECT COUNT(*) FROM information_schema.tables WHERE table_name LIKE 'sbtest%'")" "0"
+
+	# two tables over 4 instances: 0 and 2 share sbtest1, 1 and 3 sbtest2
+	got=$(scale_start 4 $B oltp_read_only "$@" --tables=2 --table-size=1000 --threads=3 prepare)
+	_scale_say "4 instances, 2 tables: prepare exits" "$got" "exit: 0 0 0 0"
+	got=$(for t in 1 2; do _scale_table $t | tr -d '\n'; echo; done)
+	_scale_say "2 tables" "$(echo $got)" "1000 1000 1 1000 index 1 next id 1001 1000 1000 1 1000 index 1 next id 1001"
+	got=$(grep -h "Creating table" inst.1.out inst.3.out | tr '\n' ' ')
+	_scale_say "instance 1 creates sbtest2" "$got" "Creating table 'sbtest2'... "
+	got=$(scale_start 4 $B oltp_read_only "$@" --tables=2 cleanup; cat inst.*.out | grep -o "Dropping table 'sbtest[0-9]'" | sort | tr '\n' ' ')
+	_scale_say "2 tables clean up" "$(echo $got)" "exit: 0 0 0 0 Dropping table 'sbtest1' Dropping table 'sbtest2'"
+	_scale_say "nothing left (2 tables)" "$(scale_sql "$k" "SELECT COUNT(*) FROM information_schema.tables WHERE table_name LIKE 'sbtest%'")" "0"
+
+	# a sharer that never comes: the creator gives up, naming it
+	got=$(SCALE_SKIP=3 scale_start 4 $B oltp_read_only "$@" --tables=1 --table-size=1000 --barrier-timeout=2 prepare; cat inst.*.out inst.*.err | grep FATAL)
+	_scale_say "missing sharer" "$(echo $got)" "exit: 1 0 0 FATAL: prepare: waited for the instances sharing 'sbtest1' to load their rows: 2 of 3 done within --barrier-timeout=2 s; missing: 3"
+	_scale_say "no coordination rows left (sharer)" "$(scale_sql "$k" "SELECT COUNT(*) FROM bench_barrier")" "0"
+	$B oltp_read_only "$@" --tables=1 cleanup >/dev/null
+	# the creator never comes: the others give up, naming it
+	got=$(SCALE_SKIP=0 scale_start 4 $B oltp_read_only "$@" --tables=1 --table-size=1000 --barrier-timeout=2 prepare; cat inst.*.out inst.*.err | grep FATAL | sort -u)
+	_scale_say "missing creator" "$(echo $got)" "exit: 1 1 1 FATAL: prepare: waited for instance 0 to create 'sbtest1': 0 of 1 done within --barrier-timeout=2 s; missing: 0"
+	_scale_say "no table made" "$(scale_sql "$k" "SELECT COUNT(*) FROM information_schema.tables WHERE table_name LIKE 'sbtest%'")" "0"
 	echo "$k: $checks checks, $failed failed"
 }

@@ -171,3 +171,15 @@ bench, an unprivileged user, bench-pod beside bench:
   $ grep -c -E 'make install|COPY \. \.|COPY deploy/container/bench-pod' "$C"; grep -E '^USER' "$C"
   3
   USER 10001:10001
+
+Its build stage installs the build dependencies CI installs (BENCH_DEPS_BUILD,
+read from tests/lib/debian-deps.sh), its run-time stage the packages that
+dpkg-shlibdeps finds the binary needs (libcurl, libmicrohttpd, ...), so
+neither list can fall behind configure.ac; tests/pristine/build-image.sh
+builds the image and runs it:
+
+  $ grep -E '^COPY tests/lib/debian-deps.sh|install .*\$BENCH_DEPS_BUILD|&& dpkg-shlibdeps|\$\(cat /tmp/runtime-packages\)' "$C" | sed 's/^ *//'
+  COPY tests/lib/debian-deps.sh /tmp/debian-deps.sh
+  && apt-get update && apt-get install -y --no-install-recommends $BENCH_DEPS_BUILD \
+  && dpkg-shlibdeps -O -e/out/usr/local/bin/bench \
+  $(cat /tmp/runtime-packages) ca-certificates \
