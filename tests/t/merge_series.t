@@ -202,14 +202,22 @@ the log it holds (one input file where the split parts are two):
   5 0 1 1
 
 A thread sweep's json: merge takes its last step (its final line and its
-interval lines, not those of the steps before):
+interval lines, not those of the steps before). How many ticks a step
+prints depends on whether the run's end beat the last one (a loaded
+machine): compared with the step's own lines in the file:
 
   $ $B cpu --threads=1,2 --time=1 --report-interval=0.5 --report-format=json run > sw.json 2>/dev/null
-  $ $B merge --report-format=json sw.json | python3 -c '
+  $ $B merge --report-format=json sw.json > swm.json
+  $ python3 - sw.json swm.json <<'PY'
   > import json, sys
-  > ls = [json.loads(l) for l in sys.stdin]
-  > print([(o["time"], o["threads"]) for o in ls if o["type"] == "interval"], ls[-1]["threads"])'
-  [(0.5, 2), (1.0, 2)] 2
+  > src = [json.loads(l) for l in open(sys.argv[1])]
+  > out = [json.loads(l) for l in open(sys.argv[2])]
+  > last = [(o["time"], o["threads"]) for o in src if o["type"] == "interval" and o["step"] == 2]
+  > got = [(o["time"], o["threads"]) for o in out if o["type"] == "interval"]
+  > print("last step's ticks" if got == last and len(got) >= 1 else "got %s want %s" % (got, last),
+  >       out[-1]["threads"], {o["threads"] for o in src if o["type"] == "interval"} == {1, 2})
+  > PY
+  last step's ticks 2 True
 
 A sweep writes one log per step: not to stdout.
 
